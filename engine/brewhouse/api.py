@@ -1,0 +1,221 @@
+"""The JSON API: the only surface the browser (and the CLI) calls.
+
+Every function takes and returns JSON-compatible values.  :func:`call` is the
+single entry point used across the worker boundary: it never raises; it
+returns ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {"code",
+"message", "details"}}``.  A failed call changes nothing.
+
+Live matches are kept in a registry keyed by id (``"m1"``, ``"m2"``…), so the
+browser does not ship the whole state back and forth on every move; saves are
+the portable form (see :meth:`Match.to_save`).
+
+>>> call("list_games")["ok"]
+True
+>>> call("apply_move", {"match": "nope", "move": 3})["error"]["code"]
+'unknown_match'
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Callable, Mapping, Optional
+
+from . import __version__
+from .bots import LEVELS, make_bot
+from .core.errors import BadRequest, BadSave, BrewhouseError, IllegalMove, UnknownMatch
+from .core.match import MAX_SEED, Match
+from .core.registry import REGISTRY, Registry
+
+__all__ = ["Api", "call", "call_json", "DEFAULT_API"]
+
+
+def _opt_int(params: Mapping[str, Any], key: str, lo: int, hi: int) -> Optional[int]:
+    value = params.get(key)
+    if value is None:
+        return None
+    if type(value) is not int or not lo <= value <= hi:
+        raise BadRequest(f"'{key}' must be an integer from {lo} to {hi}")
+    return value
+
+
+class Api:
+    """A registry of live matches plus the operations on them."""
+
+    def __init__(self, registry: Registry = REGISTRY) -> None:
+        self.registry = registry
+        self.matches: dict[str, Match] = {}
+        self._next_id = 1
+
+    # -- helpers ------------------------------------------------------------
+    def _match(self, params: Mapping[str, Any]) -> Match:
+        match_id = params.get("match")
+        if not isinstance(match_id, str):
+            raise BadRequest("'match' must be a match id string")
+        try:
+            return self.matches[match_id]
+        except KeyError:
+            raise UnknownMatch(f"no live match '{match_id[:40]}'") from None
+
+    def _player(self, params: Mapping[str, Any], match: Match) -> Optional[int]:
+        return _opt_int(params, "player", 0, match.config["players"] - 1)
+
+    def _register(self, match: Match) -> str:
+        match_id = f"m{self._next_id}"
+        self._next_id += 1
+        self.matches[match_id] = match
+        return match_id
+
+    def _status(self, match_id: str, match: Match) -> dict[str, Any]:
+        outcome = match.game.outcome(match.state)
+        return {
+            "match": match_id,
+            "game": match.game.id,
+            "config": match.config,
+            "seed": match.seed,
+            "seats": list(match.seats),
+            "ply": match.ply,
+            "phase": match.game.phase(match.state),
+            "active_player": match.active_player,
+            "over": outcome is not None,
+            "outcome": outcome.to_json() if outcome else None,
+            "can_undo": match.can_undo,
+        }
+
+    # -- the calls ------------------------------------------------------------
+    def list_games(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return [info.to_json() for info in self.registry.infos()]
+
+    def engine_info(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        return {"version": __version__, "bot_levels": list(LEVELS)}
+
+    def new_game(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        game = self.registry.get(params.get("game"))
+        seed = _opt_int(params, "seed", 0, MAX_SEED)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(7), "big") & MAX_SEED
+        match = Match(game, params.get("config"), seed, params.get("seats"))
+        return self._status(self._register(match), match)
+
+    def status(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        match = self._match(params)
+        return self._status(params["match"], match)
+
+    def view(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        match = self._match(params)
+        player = self._player(params, match)
+        out = self._status(params["match"], match)
+        out["view"] = match.game.view(match.state, player)
+        out["moves"] = self._moves_for(match, player)
+        return out
+
+    def _moves_for(self, match: Match, player: Optional[int]) -> list[dict[str, Any]]:
+        # the options of a decision are private to the player who decides
+        if player is None or player != match.active_player:
+            return []
+        return [m.to_json() for m in match.game.legal_moves(match.state)]
+
+    def legal_moves(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        match = self._match(params)
+        return self._moves_for(match, self._player(params, match))
+
+    def apply_move(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        match = self._match(params)
+        player = self._player(params, match)
+        if player is not None and player != match.active_player:
+            raise IllegalMove(f"it is not player {player}'s turn", player=player)
+        expect = _opt_int(params, "ply", 0, 10**9)
+        if expect is not None and expect != match.ply:
+            raise IllegalMove("the game has moved on since this move was chosen", ply=match.ply)
+        events = match.apply(params.get("move"))  # type: ignore[arg-type]
+        out = self._status(params["match"], match)
+        out["events"] = [e.visible_to(player) for e in events]
+        return out
+
+    def bot_move(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The move a bot level would choose for the active player (not applied)."""
+        match = self._match(params)
+        player = match.active_player
+        if player is None:
+            raise IllegalMove("the game is over: no more moves")
+        level = params.get("level", "random")
+        seed = _opt_int(params, "seed", 0, MAX_SEED)
+        budget = _opt_int(params, "budget_ms", 1, 600_000)
+        bot = make_bot(level, seed if seed is not None else match.seed * 1009 + match.ply)
+        view = match.game.view(match.state, player)
+        move = bot.choose(match.game, view, match.game.legal_moves(match.state), budget)
+        return {"move": move, "player": player, "level": level}
+
+    def undo(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        match = self._match(params)
+        match.undo()
+        return self._status(params["match"], match)
+
+    def log(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        match = self._match(params)
+        player = self._player(params, match)
+        return [dict(e.event.visible_to(player), ply=e.ply) for e in match.log]
+
+    def save(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        return self._match(params).to_save()
+
+    def load(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Rebuild a match from a save (object or JSON text); :class:`BadSave` on garbage."""
+        save = params.get("save")
+        if isinstance(save, str):
+            try:
+                save = json.loads(save)
+            except (ValueError, RecursionError):
+                raise BadSave("not a Brewhouse save: the file is not valid JSON") from None
+        match = Match.from_save(save, self.registry)
+        return self._status(self._register(match), match)
+
+    def replay(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A match from a share link: game, config, seed, seats and moves."""
+        record = {key: params.get(key) for key in ("game", "config", "seed", "seats")}
+        record.update(format="brewhouse-save", version=1, moves=params.get("moves", []))
+        match = Match.from_save(record, self.registry)
+        return self._status(self._register(match), match)
+
+    def close(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        self._match(params)
+        del self.matches[params["match"]]
+        return {"closed": params["match"]}
+
+    METHODS = ("list_games", "engine_info", "new_game", "status", "view", "legal_moves",
+               "apply_move", "bot_move", "undo", "log", "save", "load", "replay", "close")
+
+    def call(self, method: Any, params: Any = None) -> dict[str, Any]:
+        """Dispatch one call; never raises, never half-applies."""
+        try:
+            if not isinstance(method, str) or method not in self.METHODS:
+                raise BadRequest(f"unknown API method '{str(method)[:40]}'")
+            if params is None:
+                params = {}
+            if not isinstance(params, Mapping):
+                raise BadRequest("params must be an object")
+            handler: Callable[[Mapping[str, Any]], Any] = getattr(self, method)
+            return {"ok": True, "result": handler(params)}
+        except BrewhouseError as err:
+            return {"ok": False, "error": err.to_json()}
+        except Exception as err:  # a bug, never the caller's fault: report it, state is intact
+            return {"ok": False, "error": {"code": "internal_error",
+                                           "message": f"{type(err).__name__}: {err}"[:500],
+                                           "details": {}}}
+
+    def call_json(self, method: Any, params_json: Any = None) -> str:
+        """:meth:`call` with JSON text in and out (the worker bridge uses this)."""
+        if params_json is None or params_json == "":
+            params: Any = {}
+        else:
+            try:
+                params = json.loads(params_json) if isinstance(params_json, str) else None
+            except (ValueError, RecursionError):
+                params = None
+            if params is None:
+                return json.dumps({"ok": False, "error": BadRequest("params must be JSON text").to_json()})
+        return json.dumps(self.call(method, params))
+
+
+DEFAULT_API = Api()
+call = DEFAULT_API.call
+call_json = DEFAULT_API.call_json

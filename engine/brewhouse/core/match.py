@@ -1,0 +1,158 @@
+"""A match: one game being played, its move history, undo and saves.
+
+The state itself is plain data (see :mod:`brewhouse.core.game`); a match adds
+what the product needs around it: who sits in each seat, the move list (the
+source of truth of saves, replays and share links), the event log and undo.
+
+Undo restores earlier snapshots, but only back to the last move that
+revealed hidden information (a draw, a shuffle): undoing past it would let a
+player peek and retry.  Snapshots before that barrier are dropped.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional, Sequence
+
+from .errors import BadRequest, BadSave, BrewhouseError, UndoUnavailable
+from .game import Event, Game, State
+from .registry import REGISTRY, Registry
+
+__all__ = ["Match", "SAVE_FORMAT", "SAVE_VERSION", "MAX_SEED", "state_digest", "canonical_json"]
+
+SAVE_FORMAT = "brewhouse-save"
+SAVE_VERSION = 1
+#: seeds stay below 2**53 so JavaScript numbers carry them exactly
+MAX_SEED = 2**53 - 1
+#: seat kinds every game accepts; bot levels are added by :mod:`brewhouse.bots`
+HUMAN = "human"
+
+
+def canonical_json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def state_digest(state: State) -> str:
+    """sha256 of the canonical JSON of a state (detects tampered saves)."""
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()
+
+
+def check_seed(seed: Any) -> int:
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise BadRequest(f"seed must be an integer from 0 to {MAX_SEED}")
+    return seed
+
+
+@dataclass
+class LoggedEvent:
+    ply: int
+    event: Event
+
+
+class Match:
+    """A game in progress; every mutation goes through :meth:`apply` or :meth:`undo`."""
+
+    def __init__(self, game: Game, config: Optional[Mapping[str, Any]] = None, seed: int = 0,
+                 seats: Optional[Sequence[str]] = None) -> None:
+        self.game = game
+        self.config = game.normalize_config(config)
+        self.seed = check_seed(seed)
+        self.seats = self._check_seats(seats)
+        self.state: State = game.setup(self.config, self.seed)
+        self.moves: list[str] = []
+        self.log: list[LoggedEvent] = []
+        # states before each undoable move since the last reveal barrier
+        self._undo_stack: list[tuple[State, int]] = []
+
+    def _check_seats(self, seats: Optional[Sequence[str]]) -> list[str]:
+        from ..bots import LEVELS  # bots import core; import here to avoid a cycle
+
+        n = self.config["players"]
+        if seats is None:
+            return [HUMAN] * n
+        if not isinstance(seats, (list, tuple)) or not all(isinstance(s, str) for s in seats):
+            raise BadRequest("seats must be a list of strings")
+        if len(seats) != n:
+            raise BadRequest(f"{len(seats)} seat(s) given for {n} player(s)")
+        for s in seats:
+            if not (s == HUMAN or s in LEVELS or self.game.accepts_seat(s)):
+                raise BadRequest(f"unknown seat kind '{s[:40]}'", seat=s[:40])
+        return list(seats)
+
+    # -- playing ----------------------------------------------------------
+    @property
+    def active_player(self) -> Optional[int]:
+        return self.game.active_player(self.state)
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    def apply(self, move_id: str) -> list[Event]:
+        """Play one move; on error nothing changes."""
+        transition = self.game.apply(self.state, move_id)
+        if transition.reveals:
+            self._undo_stack.clear()
+        else:
+            self._undo_stack.append((self.state, len(self.log)))
+        self.state = transition.state
+        self.moves.append(move_id)
+        self.log.extend(LoggedEvent(self.ply, e) for e in transition.events)
+        return transition.events
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo_stack)
+
+    def undo(self) -> None:
+        """Take back the last move (if it revealed nothing)."""
+        if not self._undo_stack:
+            raise UndoUnavailable("nothing to undo: no move since hidden information was revealed")
+        self.state, log_len = self._undo_stack.pop()
+        self.moves.pop()
+        del self.log[log_len:]
+
+    # -- saving -----------------------------------------------------------
+    def to_save(self) -> dict[str, Any]:
+        """A versioned, self-checking save record (plain JSON data)."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game.id,
+            "config": self.config,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "moves": list(self.moves),
+            "state_sha256": state_digest(self.state),
+        }
+
+    @classmethod
+    def from_save(cls, save: Any, registry: Registry = REGISTRY) -> "Match":
+        """Rebuild a match by replaying a save; any inconsistency is :class:`BadSave`."""
+        if not isinstance(save, Mapping):
+            raise BadSave("not a Brewhouse save: expected a JSON object")
+        if save.get("format") != SAVE_FORMAT:
+            raise BadSave("not a Brewhouse save file")
+        version = save.get("version")
+        if type(version) is not int or version < 1:
+            raise BadSave("save file has no valid version")
+        if version > SAVE_VERSION:
+            raise BadSave(f"save file version {version} is newer than this app ({SAVE_VERSION})")
+        moves = save.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise BadSave("save file has no valid move list")
+        try:
+            game = registry.get(save.get("game"))
+            match = cls(game, save.get("config"), save.get("seed"), save.get("seats"))
+        except BrewhouseError as err:
+            raise BadSave(f"save file is invalid: {err.message}") from None
+        for i, move_id in enumerate(moves):
+            try:
+                match.apply(move_id)
+            except BrewhouseError as err:
+                raise BadSave(f"save file is corrupted at move {i + 1}: {err.message}", ply=i) from None
+        digest = save.get("state_sha256")
+        if digest is not None and digest != state_digest(match.state):
+            raise BadSave("save file does not match its own game record (tampered or from another rules version)")
+        return match

@@ -1,0 +1,70 @@
+"""Engine benchmarks: the same workloads run in CPython and in Pyodide.
+
+``workloads()`` returns timings as plain data so the Pyodide-on-Node runner and
+the CPython CLI print comparable figures (the ratio is computed side by side
+in one ``make bench`` run, never asserted in tests).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import time
+from typing import Any, Optional
+
+from .core.match import state_digest
+from .core.registry import REGISTRY
+from .core.rng import Rng
+from .play import play_game
+
+__all__ = ["core_workload", "game_workload", "workloads"]
+
+
+def _sample_state(rng: Rng) -> dict[str, Any]:
+    """A state shaped like a board game's: players, decks, rows of cards."""
+    cards = [{"id": f"c{i}", "cost": [rng.below(4) for _ in range(3)], "tags": ["a", "b"][: 1 + i % 2]}
+             for i in range(120)]
+    return {
+        "rng": rng.dump(),
+        "players": [{"deck": [c["id"] for c in cards[p::4]], "resources": {"beans": 5, "milk": 1},
+                     "line": [], "score": 0} for p in range(4)],
+        "city": [[c["id"] for c in cards[r * 4:(r + 1) * 4]] for r in range(3)],
+        "cards": cards,
+    }
+
+
+def core_workload(iterations: int = 300) -> dict[str, Any]:
+    """Interpreter-bound work the engine does on every move: copy, shuffle, serialise, hash."""
+    rng = Rng.from_seed(1)
+    state = _sample_state(rng)
+    started = time.perf_counter()
+    for _ in range(iterations):
+        s = copy.deepcopy(state)
+        for player in s["players"]:
+            rng.shuffle(player["deck"])
+        s = json.loads(json.dumps(s))
+        state_digest(s)
+    seconds = time.perf_counter() - started
+    return {"name": "core", "iterations": iterations, "seconds": round(seconds, 4),
+            "per_second": round(iterations / seconds, 1)}
+
+
+def game_workload(game_id: str, games: int = 10, players: Optional[int] = None) -> dict[str, Any]:
+    """Random-bot playouts of one playable game: games and moves per second."""
+    game = REGISTRY.get(game_id)
+    config = {"players": players or max(2, game.min_players)}
+    started = time.perf_counter()
+    plies = 0
+    for seed in range(games):
+        plies += play_game(game, config, seed, ["random"] * config["players"]).plies
+    seconds = time.perf_counter() - started
+    return {"name": game_id, "games": games, "plies": plies, "seconds": round(seconds, 4),
+            "games_per_second": round(games / seconds, 2), "moves_per_second": round(plies / seconds, 1)}
+
+
+def workloads(game_id: Optional[str] = None, scale: float = 1.0) -> dict[str, Any]:
+    """Every benchmark workload (or one game's), timed here and now."""
+    ids = [game_id] if game_id else REGISTRY.available_ids()
+    return {
+        "core": core_workload(max(1, int(300 * scale))),
+        "games": [game_workload(i, max(1, int(10 * scale))) for i in ids],
+    }

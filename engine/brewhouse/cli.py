@@ -1,0 +1,159 @@
+"""Command line: ``python -m brewhouse games|simulate|arena|bench``.
+
+Examples::
+
+    python -m brewhouse games
+    python -m brewhouse simulate seize --players 3 --bots random --games 100 --seed 1 --json
+    python -m brewhouse arena seize --a random --b random --games 200 --seed 1
+    python -m brewhouse bench --json
+
+Errors (unknown or not-yet-playable game, bad options) print one clear line
+on stderr and exit with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from statistics import mean
+from typing import Any, Optional, Sequence
+
+from . import __version__
+from .bench import workloads
+from .core.errors import BrewhouseError
+from .core.registry import REGISTRY
+from .play import play_game, wilson_interval
+
+
+def _emit(data: Any, as_json: bool, lines: Sequence[str]) -> None:
+    print(json.dumps(data, indent=1) if as_json else "\n".join(lines))
+
+
+def cmd_games(args: argparse.Namespace) -> None:
+    infos = [i.to_json() for i in REGISTRY.infos()]
+    _emit(infos, args.json, [
+        f"{i['id']:6} {i['title']:16} {i['min_players']}-{i['max_players']} players  "
+        + ("available" if i["available"] else f"unavailable ({i['status']})") for i in infos])
+
+
+def cmd_simulate(args: argparse.Namespace) -> None:
+    game = REGISTRY.get(args.game)
+    levels = args.bots.split(",")
+    config = game.normalize_config({"players": args.players})
+    seats = [levels[i % len(levels)] for i in range(config["players"])]
+    records = [play_game(game, config, args.seed + k, seats) for k in range(args.games)]
+    n = config["players"]
+    wins = [sum((1 / len(r.outcome.winners)) for r in records if p in r.outcome.winners) for p in range(n)]
+    result = {
+        "game": game.id, "players": n, "bots": seats, "games": args.games, "seed": args.seed,
+        "mean_score": [round(mean(r.outcome.scores[p] for r in records), 2) for p in range(n)],
+        "win_rate": [round(w / args.games, 3) for w in wins],
+        "mean_plies": round(mean(r.plies for r in records), 1),
+        "seconds": round(sum(r.seconds for r in records), 3),
+    }
+    _emit(result, args.json, [
+        f"{game.title}: {args.games} games, {n} players, bots {','.join(seats)}, seeds {args.seed}..",
+        *(f"  seat {p} ({seats[p]}): mean score {result['mean_score'][p]}, wins {result['win_rate'][p]:.1%}"
+          for p in range(n)),
+        f"  {result['mean_plies']} moves per game, {result['seconds']} s in all"])
+
+
+def cmd_arena(args: argparse.Namespace) -> None:
+    """Seat-rotated pairs of 2-player games on fixed seeds: A's win rate with its 95% interval."""
+    game = REGISTRY.get(args.game)
+    config = game.normalize_config({"players": 2})
+    score = 0.0
+    margins: list[float] = []
+    times = {"a": [0.0, 0], "b": [0.0, 0]}
+    played = 0
+    for k in range(args.games):
+        seed = args.seed + k // 2
+        a_seat = k % 2  # each seed is played twice, A in each seat
+        levels = [args.a, args.b] if a_seat == 0 else [args.b, args.a]
+        record = play_game(game, config, seed, levels)
+        played += 1
+        winners = record.outcome.winners
+        if a_seat in winners:
+            score += 1 / len(winners)
+        margins.append(record.outcome.scores[a_seat] - record.outcome.scores[1 - a_seat])
+        for side, seat in (("a", a_seat), ("b", 1 - a_seat)):
+            times[side][0] += record.decision_seconds[seat]
+            times[side][1] += record.decisions[seat]
+    low, high = wilson_interval(score, played)
+    result = {
+        "game": game.id, "a": args.a, "b": args.b, "games": played, "seed": args.seed,
+        "a_win_rate": round(score / played, 4), "ci95": [round(low, 4), round(high, 4)],
+        "mean_margin": round(mean(margins), 3),
+        "mean_decision_ms": {side: round(1000 * t / max(1, c), 3) for side, (t, c) in times.items()},
+    }
+    _emit(result, args.json, [
+        f"{game.title} arena: {args.a} vs {args.b}, {played} seat-rotated games from seed {args.seed}",
+        f"  {args.a} wins {result['a_win_rate']:.1%} (95% CI {low:.1%}-{high:.1%}), "
+        f"mean margin {result['mean_margin']:+}",
+        f"  mean decision time: {args.a} {result['mean_decision_ms']['a']} ms, "
+        f"{args.b} {result['mean_decision_ms']['b']} ms"])
+
+
+def cmd_bench(args: argparse.Namespace) -> None:
+    if args.game:
+        REGISTRY.get(args.game)  # a clear error for unknown or unavailable games
+    started = time.perf_counter()
+    result = {"engine": __version__, "python": sys.version.split()[0], **workloads(args.game, args.scale)}
+    result["seconds"] = round(time.perf_counter() - started, 3)
+    core = result["core"]
+    _emit(result, args.json, [
+        f"Brewhouse {__version__} on Python {result['python']}",
+        f"  core workload: {core['per_second']} iterations/s ({core['iterations']} in {core['seconds']} s)",
+        *(f"  {g['name']}: {g['games_per_second']} random games/s, {g['moves_per_second']} moves/s"
+          for g in result["games"]),
+        *([] if result["games"] else ["  no game is playable yet: only the core workload ran"])])
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m brewhouse", description="Brewhouse rules engine tools")
+    parser.add_argument("--version", action="version", version=__version__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("games", help="list the games and whether they are playable")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_games)
+
+    p = sub.add_parser("simulate", help="play many games between bots")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--bots", default="random", help="bot level per seat, comma-separated (cycled)")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("arena", help="two bot levels head to head, seat-rotated")
+    p.add_argument("game")
+    p.add_argument("--a", required=True)
+    p.add_argument("--b", required=True)
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_arena)
+
+    p = sub.add_parser("bench", help="time the engine's workloads")
+    p.add_argument("game", nargs="?")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply the workload sizes")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    for name in ("games", "players"):
+        if getattr(args, name, 1) is not None and getattr(args, name, 1) < 1:
+            print(f"error: --{name} must be at least 1", file=sys.stderr)
+            return 2
+    try:
+        args.run(args)
+    except BrewhouseError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,64 @@
+"""Playing whole games with bots: the shared loop of ``simulate``, ``arena`` and ``bench``.
+
+Bots only ever see ``game.view(state, player)`` and the legal moves.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from .bots import Bot, make_bot
+from .core.game import Game, Outcome
+from .core.match import Match
+
+__all__ = ["GameRecord", "play_game", "wilson_interval"]
+
+#: a game longer than this is a bug (a loop in the rules), not a long game
+MAX_PLIES = 100_000
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    outcome: Outcome
+    plies: int
+    seconds: float
+    decision_seconds: list[float] = field(default_factory=list)  # per seat, summed
+    decisions: list[int] = field(default_factory=list)
+
+
+def play_game(game: Game, config: dict, seed: int, levels: Sequence[str],
+              bot_seed: Optional[int] = None, budget_ms: Optional[int] = None) -> GameRecord:
+    """Play one game to the end; seat ``i`` is played by bot level ``levels[i]``."""
+    match = Match(game, config, seed)
+    n = match.config["players"]
+    base = seed * 7919 if bot_seed is None else bot_seed
+    bots: list[Bot] = [make_bot(levels[i], base + i) for i in range(n)]
+    spent = [0.0] * n
+    decisions = [0] * n
+    started = time.perf_counter()
+    while (player := match.active_player) is not None:
+        if match.ply >= MAX_PLIES:
+            raise RuntimeError(f"{game.id} seed {seed}: no end after {MAX_PLIES} moves")
+        t0 = time.perf_counter()
+        move = bots[player].choose(game, game.view(match.state, player),
+                                   game.legal_moves(match.state), budget_ms)
+        spent[player] += time.perf_counter() - t0
+        decisions[player] += 1
+        match.apply(move)
+    outcome = game.outcome(match.state)
+    assert outcome is not None
+    return GameRecord(seed, outcome, match.ply, time.perf_counter() - started, spent, decisions)
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (ties count as half wins)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))

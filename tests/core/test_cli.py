@@ -1,0 +1,62 @@
+"""The command line: games, simulate, arena, bench."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from brewhouse.cli import main
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "brewhouse", *args], capture_output=True, text=True)
+
+
+def test_games_lists_the_three_games_as_json():
+    out = run("games", "--json")
+    assert out.returncode == 0
+    games = {g["id"]: g for g in json.loads(out.stdout)}
+    assert set(games) == {"seize", "cafe", "rush"}
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "nope", "--players", "2"],
+    ["arena", "nope", "--a", "random", "--b", "random"],
+    ["bench", "nope"],
+])
+def test_unknown_games_exit_2_with_one_clear_line(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unknown game") and err.count("\n") == 1
+
+
+def test_simulate_and_arena_with_a_playable_game(toy_registry, monkeypatch, capsys):
+    import brewhouse.cli as cli
+
+    monkeypatch.setattr(cli, "REGISTRY", toy_registry)
+    assert main(["simulate", "toy", "--players", "3", "--bots", "random", "--games", "20", "--seed", "4", "--json"]) == 0
+    sim = json.loads(capsys.readouterr().out)
+    assert sim["games"] == 20 and abs(sum(sim["win_rate"]) - 1) < 1e-9
+    assert main(["arena", "toy", "--a", "random", "--b", "random", "--games", "40", "--seed", "1", "--json"]) == 0
+    arena = json.loads(capsys.readouterr().out)
+    assert arena["games"] == 40 and arena["ci95"][0] <= arena["a_win_rate"] <= arena["ci95"][1]
+
+
+def test_arena_is_reproducible(toy_registry, monkeypatch, capsys):
+    import brewhouse.cli as cli
+
+    monkeypatch.setattr(cli, "REGISTRY", toy_registry)
+    outputs = []
+    for _ in range(2):
+        main(["arena", "toy", "--a", "random", "--b", "random", "--games", "10", "--seed", "3", "--json"])
+        result = json.loads(capsys.readouterr().out)
+        result.pop("mean_decision_ms")
+        outputs.append(result)
+    assert outputs[0] == outputs[1]
+
+
+def test_bench_prints_what_it_measured():
+    out = run("bench", "--json", "--scale", "0.1")
+    assert out.returncode == 0
+    result = json.loads(out.stdout)
+    assert result["core"]["iterations"] == 30 and result["core"]["seconds"] > 0

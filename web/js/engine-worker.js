@@ -1,0 +1,121 @@
+// The engine's home: a module Web Worker that boots Pyodide, installs the
+// engine wheel with micropip and answers JSON API calls.  The page talks to it
+// through Comlink; the UI thread never runs Python, so it never freezes.
+import { Comlink } from "./vendor.js";
+
+let api = null; // brewhouse.api.call_json once booted
+
+/** Wrap fetch so every byte the runtime downloads is counted for the progress bar. */
+function countFetchedBytes(onBytes) {
+  const plainFetch = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const response = await plainFetch(input, init);
+    if (!response.body) return response;
+    const counted = response.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) { onBytes(chunk.byteLength); controller.enqueue(chunk); },
+    }));
+    // same status and headers (application/wasm keeps streaming compilation working)
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+async function sha256Hex(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function fetchChecked(url, expectedSha256) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const actual = await sha256Hex(bytes);
+  if (actual !== expectedSha256) throw new Error(`${url}: sha256 ${actual} does not match the build manifest`);
+  return bytes;
+}
+
+/**
+ * micropip 0.9.0 (the newest release on PyPI) predates renames in Pyodide 314's
+ * internals that Pyodide's own micropip build follows.  Give it the old names:
+ * IN_BROWSER (now IN_PYODIDE), repodata_* (now lockfile_*), and
+ * loadDynlibsFromPackage, which it calls after every install (our wheel is
+ * pure Python, so there is never a compiled library to load).
+ */
+function aliasNamesForMicropip(pyodide) {
+  const internals = pyodide._api;
+  internals.repodata_packages ??= internals.lockfile_packages;
+  internals.repodata_info ??= internals.lockfile_info;
+  internals.loadDynlibsFromPackage ??= async (pkg, dynlibs) => {
+    if (dynlibs.length) throw new Error("this micropip build cannot load compiled libraries");
+  };
+  pyodide.runPython("import pyodide.ffi as f\nif not hasattr(f, 'IN_BROWSER'): f.IN_BROWSER = f.IN_PYODIDE");
+}
+
+async function boot(onProgress = () => {}) {
+  if (api) return info();
+  const started = performance.now();
+  const marks = {};
+  const mark = (name) => { marks[name] = Math.round(performance.now() - started); };
+  const manifestURL = new URL("../build-manifest.json", import.meta.url);
+  const manifest = await (await fetch(manifestURL, { cache: "no-cache" })).json();
+  const base = new URL("../", import.meta.url);
+  const file = (rel) => manifest.files[rel]?.bytes ?? 0;
+  const pyodidePath = manifest.pyodide.path;
+  const total = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+    .reduce((sum, name) => sum + file(`${pyodidePath}/${name}`), 0)
+    + file(manifest.micropip.wheel) + file(manifest.engine.wheel);
+  let loaded = 0;
+  countFetchedBytes((n) => { loaded += n; onProgress({ stage: "runtime", loaded: Math.min(loaded, total), total }); });
+  onProgress({ stage: "runtime", loaded: 0, total });
+
+  const { loadPyodide } = await import(new URL(`${pyodidePath}/pyodide.mjs`, base).href);
+  // fetch the engine wheel while the runtime boots (it does not depend on it)
+  const micropipURL = new URL(manifest.micropip.wheel, base).href;
+  const wheelName = manifest.engine.wheel.split("/").pop();
+  const wheelPromise = fetchChecked(new URL(manifest.engine.wheel, base).href, manifest.engine.wheel_sha256);
+  wheelPromise.catch(() => {}); // awaited (and its error raised) below
+  mark("manifest");
+  const pyodide = await loadPyodide({ indexURL: new URL(`${pyodidePath}/`, base).href });
+  mark("pyodide");
+
+  aliasNamesForMicropip(pyodide);
+
+  // micropip is loaded by URL (its pinned sha256 is checked at build time);
+  // integrity checking stays on for everything else
+  const loadErrors = [];
+  await pyodide.loadPackage(micropipURL, {
+    messageCallback: () => {},
+    errorCallback: (message) => loadErrors.push(message),
+  });
+  if (loadErrors.length) throw new Error(`micropip failed to load: ${loadErrors.join("; ")}`);
+  mark("micropip");
+
+  // the engine wheel was fetched by us and checked against the manifest; install it
+  const wheel = await wheelPromise;
+  onProgress({ stage: "install", loaded: total, total });
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(`/tmp/wheels/${wheelName}`, wheel);
+  const micropip = pyodide.pyimport("micropip");
+  await micropip.install(`emfs:/tmp/wheels/${wheelName}`);
+  micropip.destroy();
+  mark("install");
+
+  const module = pyodide.pyimport("brewhouse.api");
+  api = module.call_json;
+  mark("import");
+  self.__bootMs = performance.now() - started;
+  self.__bootMarks = marks;
+  onProgress({ stage: "ready", loaded: total, total });
+  return info();
+}
+
+function info() {
+  return { bootMs: self.__bootMs, bootMarks: self.__bootMarks, ...JSON.parse(api("engine_info", "{}")).result };
+}
+
+/** One JSON API call: method name and JSON text in, JSON text out (never throws for bad input). */
+function call(method, paramsJson) {
+  if (!api) return JSON.stringify({ ok: false, error: { code: "engine_not_ready", message: "the engine is still starting", details: {} } });
+  return api(method, paramsJson);
+}
+
+Comlink.expose({ boot, call });

@@ -1,0 +1,42 @@
+// Page-side handle on the engine worker.  Every call returns the API result or
+// throws an EngineError carrying the engine's stable error code.
+import { Comlink } from "./vendor.js";
+
+export class EngineError extends Error {
+  constructor(code, message, details = {}) {
+    super(message);
+    this.name = "EngineError";
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export class Engine {
+  constructor() {
+    this.worker = null;
+    this.remote = null;
+    this.ready = null;
+  }
+
+  /** Start (or restart) the worker; resolves with engine info when ready. */
+  start(onProgress) {
+    this.stop();
+    this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "brewhouse-engine" });
+    this.remote = Comlink.wrap(this.worker);
+    this.ready = this.remote.boot(Comlink.proxy(onProgress));
+    return this.ready;
+  }
+
+  stop() {
+    if (this.remote) this.remote[Comlink.releaseProxy]();
+    if (this.worker) this.worker.terminate();
+    this.worker = this.remote = this.ready = null;
+  }
+
+  async call(method, params = {}) {
+    if (!this.remote) throw new EngineError("engine_not_ready", "the engine is not started");
+    const out = JSON.parse(await this.remote.call(method, JSON.stringify(params)));
+    if (!out.ok) throw new EngineError(out.error.code, out.error.message, out.error.details);
+    return out.result;
+  }
+}

@@ -1,0 +1,220 @@
+// The shell: paints at once, boots the engine in a worker, shows the game menu
+// (from the engine's list_games) and the saved games, and keeps the site
+// available offline through the service worker.
+import { Workbox } from "./vendor.js";
+import { Engine } from "./engine.js";
+import { applyTo, initialLanguage, language, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { ImportError, SavesStore } from "./saves.js";
+
+const $ = (id) => document.getElementById(id);
+const engine = new Engine();
+const saves = new SavesStore();
+let games = [];      // from the engine: [{id, title, min_players, max_players, available, status}]
+let engineInfo = null;
+
+// ---- language --------------------------------------------------------------
+function initLanguage() {
+  const select = $("lang-select");
+  setLanguage(initialLanguage());
+  select.value = language();
+  select.addEventListener("change", () => setLanguage(select.value));
+  onLanguageChange(() => { renderMenu(); renderSaves(); renderBuildInfo(); });
+}
+
+// ---- engine boot -----------------------------------------------------------
+function setEngineState(state) {
+  document.querySelector("[data-testid=engine-status]").dataset.state = state;
+}
+
+function showProgress({ stage, loaded, total }) {
+  const bar = $("engine-progress");
+  const mb = (n) => (n / 1e6).toFixed(1);
+  if (stage === "runtime") {
+    $("engine-label").textContent = t("engine.runtime");
+    $("engine-detail").textContent = t("engine.bytes", { loaded: mb(loaded), total: mb(total) });
+    bar.max = total || 1;
+    bar.value = loaded;
+  } else if (stage === "install") {
+    $("engine-label").textContent = t("engine.installing");
+    $("engine-detail").textContent = "";
+    bar.removeAttribute("value"); // indeterminate while micropip installs
+  }
+}
+
+async function bootEngine() {
+  setEngineState("booting");
+  $("engine-error").hidden = true;
+  $("engine-label").textContent = t("engine.booting");
+  try {
+    engineInfo = await engine.start(showProgress);
+    games = await engine.call("list_games");
+    setEngineState("ready");
+    $("engine-label").textContent = t("engine.ready");
+    $("engine-detail").textContent = "";
+    renderMenu();
+    renderBuildInfo();
+  } catch (err) {
+    setEngineState("error");
+    $("engine-label").textContent = t("engine.failed");
+    $("engine-error-text").textContent = String(err?.message ?? err);
+    $("engine-error").hidden = false;
+  }
+}
+
+// ---- game menu -------------------------------------------------------------
+function renderMenu() {
+  if (!games.length) return; // skeletons stay until the engine answers
+  const menu = $("game-menu");
+  menu.replaceChildren(...games.map((g) => {
+    const li = document.createElement("li");
+    li.className = "game-card";
+    li.dataset.game = g.id;
+    li.dataset.available = String(g.available);
+    const title = document.createElement("h3");
+    title.textContent = g.title;
+    const players = document.createElement("span");
+    players.className = "muted";
+    players.textContent = t(g.min_players === 1 ? "menu.playersSolo" : "menu.players",
+      { min: Math.max(2, g.min_players), max: g.max_players });
+    li.append(title, players);
+    if (g.available) {
+      const play = document.createElement("button");
+      play.type = "button";
+      play.textContent = t("menu.play");
+      play.dataset.testid = "play-" + g.id;
+      li.append(play);
+    } else {
+      const badge = document.createElement("span");
+      badge.className = "badge";
+      badge.dataset.testid = "unavailable";
+      badge.textContent = t("menu.unavailable");
+      const hint = document.createElement("small");
+      hint.className = "muted";
+      hint.textContent = t("menu.unavailableHint");
+      li.append(badge, hint);
+    }
+    return li;
+  }));
+}
+
+function renderBuildInfo() {
+  fetch("build-manifest.json", { cache: "no-cache" }).then((r) => r.json()).then((m) => {
+    $("build-info").textContent = t("footer.build", { engine: m.engine.version, pyodide: m.pyodide.version, build: m.build_id });
+  }).catch(() => {});
+}
+
+// ---- saved games -----------------------------------------------------------
+function showSavesMessage(text, isError = false) {
+  const box = $("saves-message");
+  box.textContent = text;
+  box.classList.toggle("error", isError);
+  box.hidden = false;
+}
+
+function gameTitle(id) { return games.find((g) => g.id === id)?.title ?? id; }
+
+async function renderSaves() {
+  const records = await saves.list();
+  $("saves-empty").hidden = records.length > 0;
+  const fmt = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
+  $("saves-list").replaceChildren(...records.map((r) => {
+    const li = document.createElement("li");
+    li.className = "save-row";
+    li.dataset.saveId = r.id;
+    li.dataset.testid = "save-row";
+    const meta = document.createElement("div");
+    meta.className = "meta";
+    const name = document.createElement("strong");
+    name.textContent = gameTitle(r.game);
+    const detail = document.createElement("div");
+    detail.className = "muted";
+    detail.textContent = [
+      t(r.status === "finished" ? "saves.finished" : "saves.inProgress"),
+      t("saves.move", { ply: r.ply }),
+      t("saves.lastPlayed", { date: fmt.format(new Date(r.updated)) }),
+    ].join(" · ");
+    meta.append(name, detail);
+    const exportButton = button(t("saves.export"), "secondary", () => download(`brewhouse-${r.game}-${r.id.slice(0, 8)}.json`, saves.exportText([r.id])));
+    const deleteButton = button(t("saves.delete"), "secondary", async () => {
+      if (!confirm(t("saves.confirmDelete"))) return;
+      await saves.delete(r.id);
+      showSavesMessage(t("saves.deleted"));
+      renderSaves();
+    });
+    li.append(meta, exportButton, deleteButton);
+    return li;
+  }));
+}
+
+function button(label, cls, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls;
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+async function download(filename, textPromise) {
+  const blob = new Blob([await textPromise], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** The engine replays a save completely; anything it rejects is not imported. */
+async function validateSave(save) {
+  const loaded = await engine.call("load", { save });
+  await engine.call("close", { match: loaded.match });
+}
+
+function initSaves() {
+  $("import-file").addEventListener("change", async (event) => {
+    const input = event.target;
+    const fileToImport = input.files?.[0];
+    input.value = ""; // the same file can be chosen again after fixing it
+    if (!fileToImport) return;
+    try {
+      const count = await saves.importText(await fileToImport.text(), validateSave);
+      showSavesMessage(t("saves.imported", { count }));
+      renderSaves();
+    } catch (err) {
+      const reason = err instanceof ImportError ? err.reason : "unknown";
+      showSavesMessage(t("saves.importFailed", { reason: t("error." + reason) }), true);
+      console.info("import rejected:", err.message);
+    }
+  });
+  $("export-all").addEventListener("click", async () => {
+    if (!(await saves.list()).length) return showSavesMessage(t("saves.exportEmpty"));
+    download("brewhouse-saves.json", saves.exportText());
+  });
+  SavesStore.persist().then((granted) => { if (!granted) console.info(t("saves.persistDenied")); });
+  renderSaves();
+}
+
+// ---- offline: service worker with an update prompt -------------------------
+function initServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  const wb = new Workbox("sw.js");
+  wb.addEventListener("waiting", () => {
+    $("update-banner").hidden = false;
+    $("update-reload").onclick = () => {
+      wb.addEventListener("controlling", () => location.reload());
+      wb.messageSkipWaiting();
+    };
+  });
+  wb.register().catch((err) => console.info("service worker not registered:", err.message));
+}
+
+// ---- start -----------------------------------------------------------------
+initLanguage();
+applyTo(document);
+$("engine-retry").addEventListener("click", bootEngine);
+initSaves();
+bootEngine();
+initServiceWorker();
+
+// test and benchmark hooks (no rules here: they only reach the same objects the UI uses)
+window.brewhouse = { engine, saves, renderSaves, get info() { return engineInfo; } };

@@ -2,14 +2,27 @@
 // engine wheel with micropip and answers JSON API calls.  The page talks to it
 // through Comlink; the UI thread never runs Python, so it never freezes.
 import { Comlink } from "./vendor.js";
+import { aliasNamesForMicropip } from "./micropip-compat.js";
 
 let api = null; // brewhouse.api.call_json once booted
 
-/** Wrap fetch so every byte the runtime downloads is counted for the progress bar. */
-function countFetchedBytes(onBytes) {
+/**
+ * Wrap fetch so every byte the runtime downloads is counted for the progress
+ * bar, and every failed download is reported: Pyodide only logs a failed wasm
+ * download and then waits forever, so the boot must fail on it explicitly.
+ */
+function watchFetches(onBytes, onFailure) {
   const plainFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
-    const response = await plainFetch(input, init);
+    const url = String(input?.url ?? input);
+    let response;
+    try {
+      response = await plainFetch(input, init);
+    } catch (err) {
+      onFailure(new Error(`could not download ${url}: ${err.message}`));
+      throw err;
+    }
+    if (!response.ok) onFailure(new Error(`could not download ${url}: HTTP ${response.status}`));
     if (!response.body) return response;
     const counted = response.body.pipeThrough(new TransformStream({
       transform(chunk, controller) { onBytes(chunk.byteLength); controller.enqueue(chunk); },
@@ -33,25 +46,14 @@ async function fetchChecked(url, expectedSha256) {
   return bytes;
 }
 
-/**
- * micropip 0.9.0 (the newest release on PyPI) predates renames in Pyodide 314's
- * internals that Pyodide's own micropip build follows.  Give it the old names:
- * IN_BROWSER (now IN_PYODIDE), repodata_* (now lockfile_*), and
- * loadDynlibsFromPackage, which it calls after every install (our wheel is
- * pure Python, so there is never a compiled library to load).
- */
-function aliasNamesForMicropip(pyodide) {
-  const internals = pyodide._api;
-  internals.repodata_packages ??= internals.lockfile_packages;
-  internals.repodata_info ??= internals.lockfile_info;
-  internals.loadDynlibsFromPackage ??= async (pkg, dynlibs) => {
-    if (dynlibs.length) throw new Error("this micropip build cannot load compiled libraries");
-  };
-  pyodide.runPython("import pyodide.ffi as f\nif not hasattr(f, 'IN_BROWSER'): f.IN_BROWSER = f.IN_PYODIDE");
-}
-
 async function boot(onProgress = () => {}) {
   if (api) return info();
+  let failBoot;
+  const bootFailed = new Promise((_, reject) => { failBoot = reject; });
+  return Promise.race([bootSteps(onProgress, failBoot), bootFailed]);
+}
+
+async function bootSteps(onProgress, failBoot) {
   const started = performance.now();
   const marks = {};
   const mark = (name) => { marks[name] = Math.round(performance.now() - started); };
@@ -64,7 +66,7 @@ async function boot(onProgress = () => {}) {
     .reduce((sum, name) => sum + file(`${pyodidePath}/${name}`), 0)
     + file(manifest.micropip.wheel) + file(manifest.engine.wheel);
   let loaded = 0;
-  countFetchedBytes((n) => { loaded += n; onProgress({ stage: "runtime", loaded: Math.min(loaded, total), total }); });
+  watchFetches((n) => { loaded += n; onProgress({ stage: "runtime", loaded: Math.min(loaded, total), total }); }, failBoot);
   onProgress({ stage: "runtime", loaded: 0, total });
 
   const { loadPyodide } = await import(new URL(`${pyodidePath}/pyodide.mjs`, base).href);

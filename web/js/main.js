@@ -52,6 +52,7 @@ async function bootEngine() {
     $("engine-label").textContent = t("engine.ready");
     $("engine-detail").textContent = "";
     renderMenu();
+    renderSaves(); // game titles come from the engine
     renderBuildInfo();
   } catch (err) {
     setEngineState("error");

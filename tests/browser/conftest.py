@@ -1,0 +1,92 @@
+"""Playwright fixtures: Debian's Chromium driving the built site served on 127.0.0.1.
+
+``playwright install`` cannot download browsers here, so the system Chromium is
+launched by path.  Contexts block service workers except where a test asks
+for them (the offline test).  Console errors and page errors are collected on
+every page and must be empty unless a test expects otherwise.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "wasm-build"))
+
+from serve import serve_in_thread  # noqa: E402
+
+CHROMIUM = os.environ.get("BREWHOUSE_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts"
+BOOT_TIMEOUT_MS = 180_000  # Pyodide boots in seconds, but CI machines can be busy
+LAUNCH_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync", "--disable-gpu", "--no-first-run", "--disable-quic"]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    if not (ROOT / "dist" / "index.html").exists():
+        pytest.fail("dist/ is not built: run `make test` (it builds first)")
+    server, url = serve_in_thread(ROOT / "dist")
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageProblems(list):
+    """Console errors and uncaught page errors seen on a page."""
+
+
+def watch(page) -> PageProblems:
+    problems = PageProblems()
+    page.on("console", lambda m: problems.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    return problems
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.problems = watch(page)
+    return page
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("[data-testid=engine-status]:not([data-state=booting])", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    state = page.get_attribute("[data-testid=engine-status]", "data-state")
+    assert state == "ready", page.inner_text("[data-testid=engine-status]")
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,70 @@
+"""The built wheel, installed by micropip into real Pyodide under Node, behaves as in CPython."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from brewhouse.api import Api, call
+from brewhouse.core.registry import GameInfo, Registry
+from brewhouse.core.rng import Rng
+from support.toygame import ToyGame
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+DIST = ROOT / "dist"
+
+pytestmark = pytest.mark.pyodide
+
+
+def run_in_pyodide(script: str) -> dict:
+    if not (DIST / "build-manifest.json").exists():
+        pytest.fail("dist/ is not built: run `make test` (it builds first)")
+    node = shutil.which("node")
+    assert node, "Node.js is required for the Pyodide tests"
+    proc = subprocess.run([node, str(HERE / "run.mjs"), str(DIST), str(HERE / script), str(ROOT / "tests")],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def smoke() -> dict:
+    return run_in_pyodide("smoke.py")
+
+
+def test_runs_on_pyodides_python(smoke):
+    assert smoke["node"]["python"].startswith("3.14")
+
+
+def test_same_engine_version_and_games(smoke):
+    import brewhouse
+
+    assert smoke["version"] == brewhouse.__version__
+    assert smoke["games"] == call("list_games")["result"]
+
+
+def test_prng_is_bit_identical_to_cpython(smoke):
+    rng = Rng.from_seed(2026)
+    assert smoke["rng"] == [rng.below(1000) for _ in range(10)]
+
+
+def test_a_seeded_game_ends_in_the_same_state_as_in_cpython(smoke):
+    registry = Registry()
+    registry.add(GameInfo("toy", "Toy duel", 2, 3, available=True), ToyGame())
+    api = Api(registry)
+    match = api.call("new_game", {"game": "toy", "seed": 77, "config": {"players": 3}})["result"]["match"]
+    while not api.call("status", {"match": match})["result"]["over"]:
+        choice = api.call("bot_move", {"match": match, "level": "random", "seed": 5})["result"]["move"]
+        api.call("apply_move", {"match": match, "move": choice})
+    save = api.call("save", {"match": match})["result"]
+    assert smoke["plies"] == len(save["moves"]) > 0
+    assert smoke["final_digest"] == save["state_sha256"]
+    assert smoke["reload_ok"] is True
+
+
+def test_typed_errors_in_pyodide(smoke):
+    assert smoke["errors"] == ["game_over", "game_unavailable", "bad_save", "bad_request", "bad_request"]

@@ -1,0 +1,98 @@
+"""A player's café: order costs with Pantry discounts, group icons "in the
+café", action-row icons and the four Café Achievements."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Optional
+
+from .data import CardDB
+
+__all__ = ["order_cost", "can_pay", "pay", "cafe_groups", "award_icons", "row_icons",
+           "pantry_specials", "achievements_met", "resources_total"]
+
+
+def pantry_specials(pl: dict, db: CardDB) -> set[str]:
+    """Special-resource icons in the Pantry (covered cards included)."""
+    return {db.card(c)["special"] for c in pl["pantry"]}
+
+
+def order_cost(pl: dict, icons: list[str], db: CardDB) -> dict[str, int]:
+    """Basic resources to pay for an order: basic icon 1, special icon 2 or 1
+    with the same icon in the Pantry, "any snack" 1 with any snack in the Pantry."""
+    have = pantry_specials(pl, db)
+    cost = {b: 0 for b in db.basic}
+    for icon in icons:
+        if icon in cost:
+            cost[icon] += 1
+        elif icon in db.special:
+            cost[db.special[icon]] += 1 if icon in have else 2
+        elif icon in db.wildcards:
+            w = db.wildcards[icon]
+            cost[w["basic"]] += 1 if have & set(w["matches"]) else 2
+    return cost
+
+
+def can_pay(pl: dict, cost: dict[str, int]) -> bool:
+    return all(pl["res"][k] >= v for k, v in cost.items())
+
+
+def pay(pl: dict, cost: dict[str, int]) -> None:
+    for k, v in cost.items():
+        pl["res"][k] -= v
+
+
+def resources_total(pl: dict) -> int:
+    return sum(pl["res"].values())
+
+
+def cafe_groups(pl: dict, db: CardDB) -> set[str]:
+    """Group icons "in your café": top Pantry card, every Style card, customers in the Line."""
+    out: set[str] = set()
+    if pl["pantry"]:
+        out.update(db.card(pl["pantry"][-1])["groups"])
+    for c in pl["style"]:
+        out.update(db.card(c)["groups"])
+    for e in pl["line"]:
+        out.update(db.card(e["id"])["groups"])
+    return out
+
+
+def award_icons(pl: dict, db: CardDB) -> Counter:
+    """Visible group icons for the group awards: every owned customer, every
+    Style card and the top Pantry card."""
+    cnt: Counter = Counter()
+    for cid in owned_customers(pl):
+        cnt.update(db.card(cid)["groups"])
+    for c in pl["style"]:
+        cnt.update(db.card(c)["groups"])
+    if pl["pantry"]:
+        cnt.update(db.card(pl["pantry"][-1])["groups"])
+    return cnt
+
+
+def owned_customers(pl: dict) -> list[str]:
+    return [e["id"] for e in pl["line"]] + list(pl["discard"]) + list(pl["deck"])
+
+
+def row_icons(pl: dict, row: str, db: CardDB) -> list[dict[str, Any]]:
+    """Icons of one action row: the base icon first, then added icons card by card."""
+    icons: list[dict[str, Any]] = [{"icon": db.base_icons[row], "src": None, "k": None}]
+    pile = pl["pantry"] if row in db.resource_rows else pl["style"]
+    for cid in pile:
+        for k, ic in enumerate(db.card(cid)["icons"]):
+            if ic["row"] == row:
+                icons.append({"icon": ic["icon"], "src": cid, "k": k})
+    return icons
+
+
+def achievements_met(pl: dict, db: CardDB) -> list[str]:
+    """Achievements whose condition holds now (in the data's order)."""
+    specials = Counter(db.card(c)["special"] for c in pl["pantry"])
+    groups = Counter(g for c in pl["style"] for g in db.card(c)["groups"])
+    met = {
+        "pantry_variety": len(specials) >= 5,
+        "pantry_specialist": bool(specials) and max(specials.values()) >= 3,
+        "niche_style": bool(groups) and max(groups.values()) >= 3,
+        "universal_style": len(groups) >= 5,
+    }
+    return [a for a in db.raw["achievements"] if met[a]]

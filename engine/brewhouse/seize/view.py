@@ -1,0 +1,140 @@
+"""What one player may see: the whole table minus hidden information.
+
+Hidden: every deck's order and contents (counts only), other players'
+discard piles (counts only), cards another player is looking at
+(Connections, Customer Tracking).  A player sees their own discard pile.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .cafe import achievements_met, cafe_groups, order_cost, row_icons
+from .data import CardDB, base_id
+from .phases import top_frame, turn_order
+
+__all__ = ["build_view", "card_face"]
+
+ROW_LABEL = ("customers", "pantry", "style")
+
+
+def card_face(cid: Optional[str], db: CardDB) -> Optional[dict[str, Any]]:
+    if cid is None:
+        return None
+    c = db.card(cid)
+    face = {"id": cid, "card": base_id(cid), "kind": c["kind"], "name": c["name"], "groups": list(c["groups"])}
+    for key in ("main", "side", "ability", "special", "icons"):
+        if key in c:
+            face[key] = c[key]
+    return face
+
+
+def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict[str, Any]:
+    pl = state["players"][p]
+    own = viewer == p
+    fr = top_frame(state)
+    # the customer whose service is being decided already counts as served
+    current = pl["served"] if fr is not None and fr["t"] == "serve" and fr["p"] == p else pl["served"] - 1
+    if state["phase"] != "service":
+        current = -1
+    line = []
+    for i, e in enumerate(pl["line"]):
+        face = card_face(e["id"], db)
+        line.append({"card": face, "happy": e["happy"], "angry": e["angry"],
+                     "served": i <= current if state["phase"] == "service" else False,
+                     "being_served": i == current,
+                     "cost": {"main": order_cost(pl, db.card(e["id"])["main"]["order"], db),
+                              "side": order_cost(pl, db.card(e["id"])["side"]["order"], db)
+                              if "side" in db.card(e["id"]) else None}})
+    spaces = []
+    for row in db.action_rows:
+        spaces.append({"space": row, "icons": row_icons(pl, row, db), "barista": row in pl["baristas"]})
+    return {
+        "seat": p,
+        "resources": dict(pl["res"]),
+        "hype": pl["hype"], "max_hype": pl["hype"] >= db.setup["max_hype"],
+        "good_reviews": pl["good"], "bad_reviews": pl["bad"],
+        "achievements": dict(pl["ach"]),
+        "achievements_met": achievements_met(pl, db),
+        "spaces": spaces,
+        "baristas_home": db.setup["baristas"] - len(pl["baristas"]),
+        "pantry": [dict(card_face(c, db), covered=i < len(pl["pantry"]) - 1) for i, c in enumerate(pl["pantry"])],
+        "style": [card_face(c, db) for c in pl["style"]],
+        "cafe_groups": sorted(cafe_groups(pl, db)),
+        "line": line,
+        "service_token": {"position": pl["served"],
+                          "done": state["phase"] == "service" and pl["served"] >= len(pl["line"])},
+        "deck_count": len(pl["deck"]),
+        "discard_count": len(pl["discard"]),
+        "discard": [card_face(c, db) for c in pl["discard"]] if own else None,
+        "full_cup": state["first"] == p,
+        "empty_cup": state["empty_cup"] == p,
+    }
+
+
+_REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_customer",
+           "achieve": "achievement_bonus", "reorder": "put_back_cards", "track": "customer_tracking",
+           "conn_row": "connections", "pick_icon": "upgrade_icon"}
+
+
+def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[str, Any]]:
+    fr = top_frame(state)
+    if fr is None or state["phase"] == "over":
+        return None
+    out: dict[str, Any] = {"kind": fr["t"], "player": fr["p"], "phase": state["phase"],
+                           "reason": fr.get("why") or _REASON.get(fr["t"], fr["t"])}
+    mine = viewer == fr["p"]
+    t = fr["t"]
+    if t == "icons":
+        out.update(space=fr["row"], icons=fr["icons"], used=fr["used"], activated=fr["n"], to_activate=fr["limit"])
+    elif t == "take":
+        out.update(row=fr["row"] + 1, dest=fr["dest"], why=fr["why"], optional=fr["opt"],
+                   matching_groups=fr["wom"], peek_count=len(fr["peek"]))
+        if mine:
+            out["peek"] = [card_face(c, db) for c in fr["peek"]]
+    elif t == "reorder":
+        out.update(deck=fr["deck"], count=len(fr["cards"]) + len(fr["top"]))
+        if mine:
+            out.update(cards=[card_face(c, db) for c in fr["cards"]], top=[card_face(c, db) for c in fr["top"]])
+    elif t == "track":
+        out["count"] = len(fr["cards"]) + len(fr["keep"])
+        if mine:
+            out.update(cards=[card_face(c, db) for c in fr["cards"]], kept=[card_face(c, db) for c in fr["keep"]])
+    elif t == "pick_icon":
+        out.update(pile=fr["pile"], via=fr["self"], exclude_row=fr["exclude_row"], remaining=fr["times"])
+    elif t in ("line_target",):
+        out.update(effect=fr["effect"], optional=fr["opt"], why=fr["why"])
+    elif t == "serve":
+        pl = state["players"][fr["p"]]
+        out["customer"] = pl["line"][pl["served"]]["id"]
+    elif t == "achieve":
+        out["achievement"] = fr["ach"]
+    return out
+
+
+def build_view(state: dict, viewer: Optional[int], db: CardDB) -> dict[str, Any]:
+    rows = []
+    for r, row in enumerate(state["city"]):
+        rows.append({"row": r + 1, "name": ROW_LABEL[r], "deck_count": len(row["deck"]),
+                     "slots": [card_face(c, db) for c in row["slots"]],
+                     "discard_top": card_face(row["discard"][-1], db) if row["discard"] else None,
+                     "discard_count": len(row["discard"]),
+                     "discard": [card_face(c, db) for c in row["discard"]]})  # City discards are public
+    return {
+        "game": "seize",
+        "viewer": viewer,
+        "day": state["day"],
+        "phase": state["phase"],
+        "turn_order": turn_order(state),
+        "first_player": state["first"],
+        "empty_cup": state["empty_cup"],
+        "end_triggered": state["end"],
+        "config": dict(state["config"]),
+        "city": rows,
+        "good_review_pool": state["pool"],
+        "good_reviews_from_box": state["box"],
+        "bonus_tokens": {"face_up": list(state["bonus"]["up"]), "face_down": len(state["bonus"]["down"])},
+        "awards": [card_face(a, db) for a in state["awards"]],
+        "players": [_player_view(state, p, viewer, db) for p in range(len(state["players"]))],
+        "decision": _decision(state, viewer, db),
+        "scoop_luck": bool(state["config"].get("scoop_luck")),
+    }

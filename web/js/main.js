@@ -5,6 +5,7 @@ import { Workbox } from "./vendor.js";
 import { Engine } from "./engine.js";
 import { applyTo, initialLanguage, language, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore } from "./saves.js";
+import { TABLES } from "./tables.js";
 
 const $ = (id) => document.getElementById(id);
 const engine = new Engine();
@@ -70,7 +71,9 @@ function renderMenu() {
     const li = document.createElement("li");
     li.className = "game-card";
     li.dataset.game = g.id;
+    const playable = g.available && g.id in TABLES;
     li.dataset.available = String(g.available);
+    li.dataset.playable = String(playable);
     const title = document.createElement("h3");
     title.textContent = g.title;
     const players = document.createElement("span");
@@ -78,7 +81,7 @@ function renderMenu() {
     players.textContent = t(g.min_players === 1 ? "menu.playersSolo" : "menu.players",
       { min: Math.max(2, g.min_players), max: g.max_players });
     li.append(title, players);
-    if (g.available) {
+    if (playable) {
       const play = document.createElement("button");
       play.type = "button";
       play.textContent = t("menu.play");
@@ -91,7 +94,7 @@ function renderMenu() {
       badge.textContent = t("menu.unavailable");
       const hint = document.createElement("small");
       hint.className = "muted";
-      hint.textContent = t("menu.unavailableHint");
+      hint.textContent = t(g.available ? "menu.tableComingHint" : "menu.unavailableHint");
       li.append(badge, hint);
     }
     return li;

@@ -17,6 +17,7 @@ export default {
   "menu.playersSolo": "Solo or {min}–{max} players",
   "menu.unavailable": "Coming soon",
   "menu.unavailableHint": "Its rules are still being built; it will appear here when they are complete.",
+  "menu.tableComingHint": "Its rules engine is ready; its table is being built.",
   "menu.play": "New game",
   "saves.title": "Saved games",
   "saves.import": "Import from file…",

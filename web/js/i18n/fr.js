@@ -17,6 +17,7 @@ export default {
   "menu.playersSolo": "Solo ou {min} à {max} joueurs",
   "menu.unavailable": "Bientôt disponible",
   "menu.unavailableHint": "Ses règles sont en cours de réalisation ; il apparaîtra ici quand elles seront complètes.",
+  "menu.tableComingHint": "Son moteur de règles est prêt ; sa table est en cours de réalisation.",
   "menu.play": "Nouvelle partie",
   "saves.title": "Parties sauvegardées",
   "saves.import": "Importer un fichier…",

@@ -23,6 +23,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -49,9 +50,8 @@ def npm_version(package: str) -> str:
     return json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
 
 
-def build_wheel() -> Path:
-    out = CACHE / "wheel"
-    shutil.rmtree(out, ignore_errors=True)
+def build_wheel(scratch: Path) -> Path:
+    out = scratch / "wheel"
     subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)],
                    check=True, stdout=subprocess.DEVNULL)
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder
@@ -84,10 +84,10 @@ def copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def assemble(out: Path) -> dict:
+def assemble(out: Path, scratch: Path) -> dict:
     if not (ROOT / "node_modules" / "pyodide").is_dir():
         sys.exit("node_modules/ is missing: run `npm ci` first (make build does)")
-    wheel = build_wheel()
+    wheel = build_wheel(scratch)
     micropip = fetch_micropip()
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(ROOT / "web", out)
@@ -150,7 +150,8 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "dist"))
     out = Path(parser.parse_args().out).resolve()
     started = time.perf_counter()
-    manifest = write_manifest(out, assemble(out))
+    with tempfile.TemporaryDirectory(prefix="brewhouse-build-") as scratch:
+        manifest = write_manifest(out, assemble(out, Path(scratch)))
     write_service_worker(out, manifest)
     log(f"dist: {len(manifest['files'])} files, {manifest['total_bytes']} bytes, "
         f"build {manifest['build_id']} in {time.perf_counter() - started:.1f} s")

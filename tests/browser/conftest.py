@@ -20,6 +20,8 @@ sys.path.insert(0, str(ROOT / "wasm-build"))
 from serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = os.environ.get("BREWHOUSE_CHROMIUM", "/usr/bin/chromium")
+#: the built site under test (another folder can be named, e.g. for a parallel build)
+DIST = Path(os.environ.get("BREWHOUSE_DIST", ROOT / "dist"))
 ARTIFACTS = ROOT / "test-artifacts"
 BOOT_TIMEOUT_MS = 180_000  # Pyodide boots in seconds, but CI machines can be busy
 LAUNCH_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
@@ -34,9 +36,9 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def site() -> Iterator[str]:
-    if not (ROOT / "dist" / "index.html").exists():
-        pytest.fail("dist/ is not built: run `make test` (it builds first)")
-    server, url = serve_in_thread(ROOT / "dist")
+    if not (DIST / "index.html").exists():
+        pytest.fail(f"{DIST} is not built: run `make test` (it builds first)")
+    server, url = serve_in_thread(DIST)
     yield url
     server.shutdown()
 

@@ -10,8 +10,9 @@ Steps (each downloads nothing but from PyPI and npm):
 4. copy ``web/`` and the vendored npm libraries (versioned folders) and write
    ``js/vendor.js``, the one module through which the app imports them;
 5. write ``build-manifest.json`` (versions, sizes and sha256 of every file);
-6. generate the service worker (Workbox) precaching every file, the wasm and
-   the stdlib included.
+6. write the service worker (Workbox, self-hosted) precaching every file,
+   the wasm and the stdlib included (Workbox's build tools skip files over
+   2 MiB by default; here the list is ours, so nothing is skipped).
 
 Usage: ``python wasm-build/build.py [--out dist]``.
 """
@@ -104,10 +105,10 @@ def assemble(out: Path, scratch: Path) -> dict:
     copy(micropip, out / "wheels" / micropip.name)
 
     vendor: dict[str, dict[str, str]] = {}
-    for package, files in PINS["vendor"].items():
+    for package, pin in PINS["vendor"].items():
         version = npm_version(package)
-        for rel in files:
-            dest = f"vendor/{package}-{version}/{Path(rel).name}"
+        for rel in pin["files"]:
+            dest = f"vendor/{pin['dir']}-{version}/{Path(rel).name}"
             copy(ROOT / "node_modules" / package / rel, out / dest)
             vendor[package] = {"version": version, "path": dest}
     (out / "js" / "vendor.js").write_text(
@@ -140,9 +141,25 @@ def write_manifest(out: Path, info: dict) -> dict:
     return manifest
 
 
-def write_service_worker(out: Path, manifest: dict) -> None:
-    subprocess.run(["node", str(HERE / "sw.mjs"), str(out), manifest["build_id"]], check=True,
-                   cwd=ROOT)
+def write_service_worker(out: Path, build_id: str, manifest: dict | None = None) -> int:
+    """Write ``sw.js``: Workbox precaching of every file, revisioned by sha256.
+
+    The cache name carries the build id, so each deploy gets its own cache
+    and the old one is removed when the new worker activates.
+    """
+    if manifest is None:
+        manifest = json.loads((out / "build-manifest.json").read_text())
+    precache = [{"url": rel, "revision": info["sha256"][:16]} for rel, info in manifest["files"].items()]
+    # the manifest itself is precached too (it is written before the worker)
+    manifest_file = out / "build-manifest.json"
+    precache.append({"url": "build-manifest.json", "revision": sha256(manifest_file)[:16]})
+    workbox_dir = Path(manifest["vendor"]["workbox-sw"]["path"]).parent.as_posix()
+    text = (HERE / "sw.template.js").read_text()
+    for key, value in {"WORKBOX_DIR": workbox_dir, "BUILD_ID": build_id,
+                       "PRECACHE": json.dumps(precache, separators=(",", ":"))}.items():
+        text = text.replace(f"__{key}__", value)
+    (out / "sw.js").write_text(text)
+    return len(precache)
 
 
 def main() -> None:
@@ -152,7 +169,8 @@ def main() -> None:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="brewhouse-build-") as scratch:
         manifest = write_manifest(out, assemble(out, Path(scratch)))
-    write_service_worker(out, manifest)
+    count = write_service_worker(out, manifest["build_id"], manifest)
+    log(f"service worker precaches {count} files")
     log(f"dist: {len(manifest['files'])} files, {manifest['total_bytes']} bytes, "
         f"build {manifest['build_id']} in {time.perf_counter() - started:.1f} s")
 

@@ -143,3 +143,36 @@ def test_offline_reload_reaches_ready(browser, site):
     screenshot(page, "shell-offline")
     ctx.close()
     assert problems == []
+
+
+def test_a_new_deploy_shows_the_update_prompt(browser, tmp_path):
+    """Offline-first means a new version waits; the page offers to switch to it."""
+    import shutil
+
+    from build import write_service_worker
+    from conftest import DIST
+    from serve import serve_in_thread
+
+    site_dir = tmp_path / "site"
+    shutil.copytree(DIST, site_dir)
+    server, url = serve_in_thread(site_dir)
+    ctx = browser.new_context(service_workers="allow")
+    page = ctx.new_page()
+    problems = watch(page)
+    page.goto(url)
+    wait_ready(page)
+    page.evaluate("() => navigator.serviceWorker.ready.then(r => !!r.active)")
+    assert page.is_hidden("[data-testid=update-banner]")
+    # deploy a new build: same files, a new service worker with a new cache id
+    write_service_worker(site_dir, "next-build")
+    page.reload()
+    page.wait_for_selector("[data-testid=update-banner]:not([hidden])", timeout=120_000)
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    caches = page.evaluate("() => caches.keys()")
+    assert any(name.endswith("next-build") for name in caches)
+    assert not any(name.startswith("brewhouse-") and not name.endswith("next-build") for name in caches)
+    ctx.close()
+    server.shutdown()
+    assert problems == []

@@ -53,8 +53,10 @@ def npm_version(package: str) -> str:
 
 def build_wheel(scratch: Path) -> Path:
     out = scratch / "wheel"
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)],
-                   check=True, stdout=subprocess.DEVNULL)
+    proc = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)],
+                          capture_output=True, text=True)
+    if proc.returncode:  # quiet on success, everything on failure
+        sys.exit(f"wheel build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder
     (wheel,) = out.glob("brewhouse-*-py3-none-any.whl")
     size = wheel.stat().st_size
@@ -70,9 +72,12 @@ def fetch_micropip() -> Path:
     if not (target.exists() and sha256(target) == pin["sha256"]):
         target.parent.mkdir(parents=True, exist_ok=True)
         # micropip >= 0.8 declares Python >= 3.12 (Pyodide's), so ask for that tag explicitly
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                        "--only-binary=:all:", "--python-version", "3.13",
-                        "--dest", str(target.parent), f"micropip=={pin['version']}"], check=True)
+        proc = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                               "--only-binary=:all:", "--python-version", "3.13",
+                               "--dest", str(target.parent), f"micropip=={pin['version']}"],
+                              capture_output=True, text=True)
+        if proc.returncode:
+            sys.exit(f"could not download micropip from PyPI:\n{proc.stderr[-4000:]}")
     digest = sha256(target)
     if digest != pin["sha256"]:
         target.unlink()

@@ -1,0 +1,354 @@
+"""A player's activity area: placed cards, visible squares, cubes, cafés.
+
+The area is plain data inside the game state (one dict per player)::
+
+    {"cards": ["S1 0 0 0", "P17 -1 2 90", ...],  # placements, bottom to top:
+                                                  # "<card> <row> <col> <rotation>"
+     "cubes": {"r,c": [colour, count], ...},      # on A/B/C squares
+     "cafes": {"pi.k": [colour, ...], ...},       # cubes delivered to a café
+     "ships": {"r,c": colour, ...}}               # auction variant: one stored cube
+
+Which square is visible in a cell follows from the placement list alone
+(later cards lie on top), so the state stores no derived grid; a
+:class:`Board` rebuilds it (cached per placement list, since states are
+deep-copied on every move and flat strings copy fast).  Only the top square
+of a cell is visible, so "covering N visible squares" simply means "N of the
+new card's cells already hold a card".  A café is named
+``"<placement index>.<café index on its card>"``, stable for the whole game.
+Coordinates are ``(row, col)`` tuples internally and ``"row,col"`` strings as
+JSON keys.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .cards import ROTATIONS, Catalog
+
+__all__ = ["Cell", "Board", "cell_key", "parse_key", "new_area", "encode_placement"]
+
+Cell = tuple[int, int]
+ORTHO: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+#: (card, row, col, rot)
+Placement = tuple[str, int, int, int]
+
+
+def cell_key(r: int, c: int) -> str:
+    return f"{r},{c}"
+
+
+def parse_key(key: str) -> Cell:
+    r, c = key.split(",")
+    return int(r), int(c)
+
+
+def encode_placement(card: str, r: int, c: int, rot: int) -> str:
+    return f"{card} {r} {c} {rot}"
+
+
+def new_area(start_card: str) -> dict[str, Any]:
+    """An area holding only the start card at (0, 0), unrotated."""
+    return {"cards": [encode_placement(start_card, 0, 0, 0)], "cubes": {}, "cafes": {}, "ships": {}}
+
+
+class _Layout:
+    """What a placement list looks like from above (shared by equal lists)."""
+
+    __slots__ = ("placements", "top", "kinds", "kind_at", "cups", "legal", "groups", "memo")
+
+    def __init__(self, cat: Catalog, cards: tuple[str, ...]) -> None:
+        self.placements: list[Placement] = []
+        #: cell -> (placement index, square index, square)
+        self.top: dict[Cell, tuple[int, int, dict[str, Any]]] = {}
+        for pi, text in enumerate(cards):
+            card, r, c, rot = text.split(" ")
+            p = (card, int(r), int(c), int(rot))
+            self.placements.append(p)
+            shape = cat.shape(card, p[3])
+            squares = cat.card(card)["squares"]
+            for si, (dr, dc) in enumerate(shape.cells):
+                self.top[(p[1] + dr, p[2] + dc)] = (pi, si, squares[si])
+        #: kind -> sorted visible cells of that kind
+        self.kinds: dict[str, list[Cell]] = {}
+        for cell in sorted(self.top):
+            self.kinds.setdefault(self.top[cell][2]["kind"], []).append(cell)
+        self.cups = len(self.kinds.get("cup", ()))
+        #: "r,c" key -> kind of the visible square (cube maps use these keys)
+        self.kind_at: dict[str, str] = {cell_key(*cell): hit[2]["kind"] for cell, hit in self.top.items()}
+        #: card id -> legal placements, computed on demand
+        self.legal: dict[str, list[tuple[int, int, int, int]]] = {}
+        #: kind -> orthogonal groups, computed on demand
+        self.groups: dict[str, list[list[Cell]]] = {}
+        #: free slot for callers caching data derived from the layout alone
+        self.memo: dict[Any, Any] = {}
+
+
+class Board:
+    """Read/write helper over one area dict (mutations go to the dict)."""
+
+    #: layouts kept per catalogue (each may hold a memoised list of placement moves)
+    _CACHE_LIMIT = 256
+
+    def __init__(self, cat: Catalog, area: dict[str, Any]) -> None:
+        self.cat = cat
+        self.area = area
+        cache: dict[tuple[str, ...], _Layout] = cat.__dict__.setdefault("_layout_cache", {})
+        key = tuple(area["cards"])
+        layout = cache.get(key)
+        if layout is None:
+            if len(cache) >= self._CACHE_LIMIT:
+                cache.clear()  # crude bound: layouts are cheap to rebuild
+            layout = cache[key] = _Layout(cat, key)
+        self.layout = layout
+
+    # -- squares --------------------------------------------------------------
+    @property
+    def top(self) -> dict[Cell, tuple[int, int, dict[str, Any]]]:
+        return self.layout.top
+
+    @property
+    def placements(self) -> list[Placement]:
+        return self.layout.placements
+
+    def square(self, cell: Cell) -> Optional[dict[str, Any]]:
+        hit = self.layout.top.get(cell)
+        return hit[2] if hit is not None else None
+
+    def cells_of(self, kind: str) -> list[Cell]:
+        return self.layout.kinds.get(kind, [])
+
+    def cups(self) -> int:
+        """Number of visible cup squares."""
+        return self.layout.cups
+
+    def ships(self) -> list[Cell]:
+        """Visible ship squares, sorted."""
+        return self.cells_of("ship")
+
+    def free_ships(self) -> list[Cell]:
+        """Visible ships not yet holding a stored cube (advanced variant)."""
+        return [c for c in self.ships() if cell_key(*c) not in self.area["ships"]]
+
+    # -- placement ---------------------------------------------------------------
+    def placements_for(self, card_id: str) -> list[tuple[int, int, int, int]]:
+        """Legal placements ``(row, col, rot, covered)`` of a card on this area.
+
+        Legal = the card covers 2, 3 or 4 visible squares and at least one
+        cup stays visible afterwards (counting the new card's own cups).
+        The card always goes on top; hidden squares never count (each cell
+        shows exactly one square).
+        """
+        legal = self.layout.legal.get(card_id)
+        if legal is not None:
+            return legal
+        cat = self.cat
+        top = self.layout.top
+        cup_cells = set(self.cells_of("cup"))
+        total_cups = self.layout.cups
+        own_cups = len(cat.shape(card_id, 0).cups)
+        # a card fills its whole bounding box, and a half turn keeps the box:
+        # count covered cells once per box (2 x 3 and 3 x 2) with 2D prefix sums
+        rmin = min(r for r, _ in top)
+        cmin = min(c for _, c in top)
+        height = max(r for r, _ in top) - rmin + 1
+        width = max(c for _, c in top) - cmin + 1
+        # pad by 3 on every side so every box overlapping the area has an anchor inside
+        pad = 3
+        rows_n, cols_n = height + 2 * pad, width + 2 * pad
+        prefix = [[0] * (cols_n + 1) for _ in range(rows_n + 1)]
+        for i in range(rows_n):
+            acc = 0
+            above, line = prefix[i], prefix[i + 1]
+            r = rmin - pad + i
+            for j in range(cols_n):
+                if (r, cmin - pad + j) in top:
+                    acc += 1
+                line[j + 1] = above[j + 1] + acc
+        by_box: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        for box in ((cat.rows, cat.cols), (cat.cols, cat.rows)):
+            h, w = box
+            found = []
+            for i in range(rows_n - h + 1):
+                top_line, bottom_line = prefix[i], prefix[i + h]
+                for j in range(cols_n - w + 1):
+                    n = bottom_line[j + w] - top_line[j + w] - bottom_line[j] + top_line[j]
+                    if 2 <= n <= 4:
+                        found.append((rmin - pad + i, cmin - pad + j, n))
+            by_box[box] = found
+        legal = []
+        for rot in ROTATIONS:
+            shape = cat.shape(card_id, rot)
+            # only a cupless card on an area with few cups can hide every cup
+            check_cups = own_cups == 0 and total_cups <= 4
+            for r, c, n in by_box[(shape.rows, shape.cols)]:
+                if check_cups:
+                    hidden = sum(1 for dr, dc in shape.cells if (r + dr, c + dc) in cup_cells)
+                    if hidden >= total_cups:
+                        continue
+                legal.append((r, c, rot, n))
+        self.layout.legal[card_id] = legal
+        return legal
+
+    def place(self, card_id: str, r: int, c: int, rot: int,
+              supply: dict[str, int], warehouse: dict[str, int]) -> dict[str, Any]:
+        """Put a card on top of the area (the caller checked legality).
+
+        Cubes on covered A/B/C squares go back to the supply; a café that
+        loses any square sends its delivered cubes to the supply (it can
+        never score again); a cube stored on a covered ship returns to the
+        warehouse (advanced variant).  Returns what happened, for the event.
+        """
+        area = self.area
+        shape = self.cat.shape(card_id, rot)
+        covered: list[Cell] = []
+        to_supply: dict[str, int] = {}
+        to_warehouse: dict[str, int] = {}
+        broken: list[str] = []
+        for dr, dc in shape.cells:
+            cell = (r + dr, c + dc)
+            old = self.layout.top.get(cell)
+            if old is None:
+                continue
+            covered.append(cell)
+            key = cell_key(*cell)
+            cube = area["cubes"].pop(key, None)
+            if cube is not None:
+                supply[cube[0]] += cube[1]
+                to_supply[cube[0]] = to_supply.get(cube[0], 0) + cube[1]
+            ship = area["ships"].pop(key, None)
+            if ship is not None:
+                warehouse[ship] += 1
+                to_warehouse[ship] = to_warehouse.get(ship, 0) + 1
+            if old[2]["kind"] == "cafe":
+                cid = f"{old[0]}.{old[2]['cafe']}"
+                if cid not in broken:
+                    broken.append(cid)
+                for colour in area["cafes"].pop(cid, []):
+                    supply[colour] += 1
+                    to_supply[colour] = to_supply.get(colour, 0) + 1
+        area["cards"].append(encode_placement(card_id, r, c, rot))
+        self.__init__(self.cat, area)  # type: ignore[misc]  # re-read the new layout
+        return {"covered": covered, "to_supply": to_supply, "to_warehouse": to_warehouse,
+                "cafes_lost": broken}
+
+    # -- groups and cubes ---------------------------------------------------------
+    def groups(self, kind: str) -> list[list[Cell]]:
+        """Orthogonally connected groups of visible squares of one kind.
+
+        Each group is sorted and groups are sorted by their first cell, so
+        the first cell is a stable name for the group (used in move ids).
+        """
+        cached = self.layout.groups.get(kind)
+        if cached is not None:
+            return cached
+        cells = set(self.cells_of(kind))
+        out: list[list[Cell]] = []
+        seen: set[Cell] = set()
+        for start in self.cells_of(kind):
+            if start in seen:
+                continue
+            seen.add(start)
+            stack, comp = [start], []
+            while stack:
+                cur = stack.pop()
+                comp.append(cur)
+                for dr, dc in ORTHO:
+                    nb = (cur[0] + dr, cur[1] + dc)
+                    if nb in cells and nb not in seen:
+                        seen.add(nb)
+                        stack.append(nb)
+            out.append(sorted(comp))
+        self.layout.groups[kind] = out
+        return out
+
+    def group_of(self, cell: Cell) -> list[Cell]:
+        sq = self.square(cell)
+        assert sq is not None
+        for group in self.groups(sq["kind"]):
+            if cell in group:
+                return group
+        return [cell]  # pragma: no cover - a visible cell is always in its group
+
+    def colours_on(self, kind: str) -> dict[str, tuple[list[Cell], int]]:
+        """For visible squares of one kind: colour -> (sorted cells holding it, cube total)."""
+        kind_at = self.layout.kind_at
+        found: dict[str, tuple[list[Cell], int]] = {}
+        for key, (colour, n) in self.area["cubes"].items():
+            if kind_at[key] == kind:
+                cells, total = found.get(colour, ([], 0))
+                cells.append(parse_key(key))
+                found[colour] = (cells, total + n)
+        for cells, _total in found.values():
+            cells.sort()
+        return found
+
+    def cubes_on(self, kind: str) -> int:
+        """Total cubes on visible squares of one kind (tie-breaks: roasting, then drying)."""
+        kind_at = self.layout.kind_at
+        return sum(n for key, (_c, n) in self.area["cubes"].items() if kind_at[key] == kind)
+
+    # -- cafés ---------------------------------------------------------------------
+    def _cafes(self) -> dict[str, tuple[list[Cell], bool]]:
+        """Café id -> (its cells, all of them visible?) for cafés still showing.
+
+        Depends on the layout only, so it is computed once per layout.
+        """
+        memo = self.layout.memo
+        cafes = memo.get("cafes")
+        if cafes is None:
+            cafes = {}
+            top = self.layout.top
+            for cell in self.cells_of("cafe"):
+                pi, _si, sq = top[cell]
+                cid = f"{pi}.{sq['cafe']}"
+                if cid in cafes:
+                    continue
+                cells = self.cafe_cells(pi, sq["cafe"])
+                visible = all((hit := top.get(x)) is not None and hit[0] == pi for x in cells)
+                cafes[cid] = (cells, visible)
+            cafes = dict(sorted(cafes.items(), key=lambda kv: tuple(int(p) for p in kv[0].split("."))))
+            memo["cafes"] = cafes
+        return cafes
+
+    def cafe_cells(self, pi: int, k: int) -> list[Cell]:
+        """Board cells of café ``k`` of placement ``pi`` (covered or not)."""
+        card, r, c, rot = self.layout.placements[pi]
+        shape = self.cat.shape(card, rot)
+        return [(r + shape.cells[si][0], c + shape.cells[si][1]) for si in self.cat.cafe_squares(card, k)]
+
+    def cafe_available(self, cafe_id: str) -> bool:
+        """A café takes deliveries (and scores) only while all its squares are visible."""
+        hit = self._cafes().get(cafe_id)
+        return hit is not None and hit[1]
+
+    def cafe_face(self, cafe_id: str) -> dict[str, Any]:
+        pi_s, k_s = cafe_id.split(".")
+        return self.cat.cafe(self.layout.placements[int(pi_s)][0], int(k_s))
+
+    def cafe_needs(self, cafe_id: str, colour: str) -> bool:
+        """Whether café ``cafe_id`` still asks for a cube of ``colour``."""
+        face = self.cafe_face(cafe_id)
+        return self.area["cafes"].get(cafe_id, []).count(colour) < face["requires"].count(colour)
+
+    def cafe_ids(self) -> list[str]:
+        """Cafés with at least one visible square, in placement order."""
+        return list(self._cafes())
+
+    def cafe_info(self) -> list[dict[str, Any]]:
+        """Every café with at least one visible square, with its delivery state."""
+        out = []
+        for cid, (cells, available) in self._cafes().items():
+            face = self.cafe_face(cid)
+            delivered = list(self.area["cafes"].get(cid, []))
+            out.append({
+                "id": cid,
+                "card": self.layout.placements[int(cid.split(".")[0])][0],
+                "cells": [list(x) for x in cells],
+                "requires": list(face["requires"]),
+                "delivered": delivered,
+                "vp": face["vp"],
+                "city": face["city"],
+                "year": face["year"],
+                "available": available,
+                "complete": available and sorted(delivered) == sorted(face["requires"]),
+            })
+        return out

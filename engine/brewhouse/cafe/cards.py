@@ -1,0 +1,150 @@
+"""Café card data: loading ``cards.json`` and the geometry of rotated cards.
+
+Every card face (start cards and plan cards) comes from one data file,
+``cards.json`` in this package; the rules code never names a card.  A card is
+a grid of ``rows x cols`` squares (2 x 3 in the published game) listed
+row-major.  A square is a small dict:
+
+* ``{"kind": "production", "colour": "red"}`` — an A square,
+* ``{"kind": "drying"}`` (B), ``{"kind": "roasting"}`` (C),
+* ``{"kind": "cafe", "cafe": 0}`` (D) — index into the card's ``cafes``;
+  a café spanning two squares has two squares with the same index,
+* ``{"kind": "ship"}``, ``{"kind": "cup"}`` (one action point), ``{"kind": "empty"}``.
+
+A :class:`Catalog` is immutable after construction and caches, for every
+card and rotation, the offsets of its squares, so placement enumeration is a
+few dictionary look-ups per candidate.  Tests may build their own catalog
+(e.g. to reproduce a rulebook picture exactly) and hand it to ``CafeGame``.
+
+>>> cat = default_catalog()
+>>> len(cat.plan_ids), len(cat.start_ids)
+(48, 4)
+>>> shape = cat.shape("P01", 90)  # a 2x3 card turned a quarter is 3 rows x 2 cols
+>>> shape.rows, shape.cols
+(3, 2)
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping, Optional
+
+__all__ = [
+    "ROTATIONS", "KINDS", "Catalog", "CardShape", "default_catalog", "load_data",
+]
+
+#: the four orientations a card may be placed in (degrees clockwise)
+ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
+#: every square kind the data file may use
+KINDS: tuple[str, ...] = ("production", "drying", "roasting", "cafe", "ship", "cup", "empty")
+
+
+@dataclass(frozen=True)
+class CardShape:
+    """One card in one rotation: its bounding box and square offsets.
+
+    ``cells[i]`` is the ``(dr, dc)`` offset (from the top-left corner of the
+    rotated bounding box) of the card's square ``i`` (its row-major index in
+    the data file), so square identity survives rotation.
+    """
+
+    rows: int
+    cols: int
+    cells: tuple[tuple[int, int], ...]
+    #: indexes of the cup squares (to count action points quickly)
+    cups: tuple[int, ...]
+
+
+def _rotate(r: int, c: int, rows: int, cols: int, rot: int) -> tuple[int, int]:
+    """Offset of square (r, c) of a rows x cols card turned ``rot`` degrees clockwise."""
+    if rot == 0:
+        return r, c
+    if rot == 90:
+        return c, rows - 1 - r
+    if rot == 180:
+        return rows - 1 - r, cols - 1 - c
+    return cols - 1 - c, r  # 270
+
+
+class Catalog:
+    """All card faces of one data set, with rotation geometry cached."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+        self.colours: tuple[str, ...] = tuple(data["colours"])
+        self.rows: int = int(data["card_shape"]["rows"])
+        self.cols: int = int(data["card_shape"]["cols"])
+        self.cards: dict[str, dict[str, Any]] = {}
+        for card in data["start_cards"]:
+            self.cards[card["id"]] = card
+        for card in data["plan_cards"]:
+            self.cards[card["id"]] = card
+        self.start_ids: tuple[str, ...] = tuple(c["id"] for c in data["start_cards"])
+        self.plan_ids: tuple[str, ...] = tuple(c["id"] for c in data["plan_cards"])
+        self.star_ids: frozenset[str] = frozenset(c["id"] for c in data["plan_cards"] if c.get("star"))
+        self._shapes: dict[tuple[str, int], CardShape] = {}
+        for cid, card in self.cards.items():
+            squares = card["squares"]
+            cups = tuple(i for i, s in enumerate(squares) if s["kind"] == "cup")
+            for rot in ROTATIONS:
+                rows, cols = (self.rows, self.cols) if rot in (0, 180) else (self.cols, self.rows)
+                cells = tuple(_rotate(i // self.cols, i % self.cols, self.rows, self.cols, rot)
+                              for i in range(len(squares)))
+                self._shapes[(cid, rot)] = CardShape(rows, cols, cells, cups)
+
+    # -- look-ups ---------------------------------------------------------
+    def card(self, card_id: str) -> dict[str, Any]:
+        return self.cards[card_id]
+
+    def square(self, card_id: str, index: int) -> dict[str, Any]:
+        return self.cards[card_id]["squares"][index]
+
+    def shape(self, card_id: str, rot: int) -> CardShape:
+        return self._shapes[(card_id, rot)]
+
+    def has_cup(self, card_id: str) -> bool:
+        """A card "shows a cup" (and so costs a cube in the draft) if any square is a cup."""
+        return bool(self._shapes[(card_id, 0)].cups)
+
+    def cafe(self, card_id: str, k: int) -> dict[str, Any]:
+        return self.cards[card_id]["cafes"][k]
+
+    def cafe_squares(self, card_id: str, k: int) -> list[int]:
+        """Square indexes of café ``k`` of a card (1 or 2 squares)."""
+        return [i for i, s in enumerate(self.cards[card_id]["squares"])
+                if s["kind"] == "cafe" and s["cafe"] == k]
+
+    def face(self, card_id: Optional[str]) -> Optional[dict[str, Any]]:
+        """The card as plain data for views (a copy: callers may keep it)."""
+        if card_id is None:
+            return None
+        card = self.cards[card_id]
+        return {
+            "id": card_id,
+            "star": bool(card.get("star", False)),
+            "rows": self.rows,
+            "cols": self.cols,
+            "squares": [dict(s) for s in card["squares"]],
+            "cafes": [dict(c, requires=list(c["requires"])) for c in card.get("cafes", [])],
+            "has_cup": self.has_cup(card_id),
+        }
+
+
+def load_data() -> dict[str, Any]:
+    """The raw card data of the package (a fresh dict each call)."""
+    text = resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def default_catalog() -> Catalog:
+    """The published card set, validated once per process."""
+    from .validate import validate_cards  # local import: validate imports this module
+
+    data = load_data()
+    problems = validate_cards(data)
+    if problems:
+        raise ValueError("cards.json is invalid: " + "; ".join(problems[:5]))
+    return Catalog(data)

@@ -1,0 +1,182 @@
+"""Placement: the rulebook sequence (2, 3, 4, 3 squares) and the edge cases."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from brewhouse.cafe import CafeGame
+from brewhouse.cafe.area import Board
+from brewhouse.core.errors import IllegalMove
+
+from cafe_helpers import card_data, catalog_with, ids, play
+
+# two plain plan cards: one with a cup, one without
+WITH_CUP = card_data(["y", "B", "U", "C", "E", "S"], {}, "X1")
+NO_CUP = card_data(["g", "B", "E", "C", "E", "S"], {}, "X2")
+
+
+def place_state(card: str, cards=None):
+    """Solo game, round 1, about to place ``card`` on the start card S1."""
+    cat = catalog_with(cards or [WITH_CUP, NO_CUP])
+    game = CafeGame(catalog=cat)
+    s = game.setup(game.normalize_config({"players": 1}), seed=0)
+    s["players"][0]["hand"] = card
+    s.update(phase="place", turn=0, order=[0], pos=0, row=[])
+    return game, s
+
+
+def shape_cells(r, c, rot):
+    rows, cols = (2, 3) if rot in (0, 180) else (3, 2)
+    return {(r + dr, c + dc) for dr in range(rows) for dc in range(cols)}
+
+
+def test_rulebook_sequence_covers_two_three_four_three_squares():
+    game, s = place_state("X1")
+    occupied = {(r, c) for r in range(2) for c in range(3)}  # the start card
+    sequence = [((1, 1, 0), 2), ((-1, 2, 90), 3), ((-1, 0, 0), 4), ((1, -1, 0), 3)]
+    for (r, c, rot), expected in sequence:
+        cells = shape_cells(r, c, rot)
+        assert len(cells & occupied) == expected  # our own count of visible squares covered
+        s["players"][0]["hand"] = "X1"
+        s.update(phase="place", turn=0, pos=0, pending=None)
+        move_id = f"place:r{r}:c{c}:rot{rot}"
+        move = next(m for m in game.legal_moves(s) if m.id == move_id)
+        assert move.payload["covers"] == expected
+        s, events = play(game, s, move_id)
+        placed = next(e for e in events if e.code == "cafe.card_placed")
+        assert placed.params["covered"] == expected
+        occupied |= cells
+        board = Board(game.cat, s["players"][0]["area"])
+        assert set(board.top) == occupied
+        # the new card is on top of every cell it lies on
+        pi = len(board.placements) - 1
+        assert all(board.top[cell][0] == pi for cell in cells)
+    assert s["phase"] == "actions"
+
+
+def test_covering_one_or_five_squares_is_illegal():
+    game, s = place_state("X1")
+    legal = ids(game, s)
+    assert "place:r1:c2:rot0" not in legal  # covers (1,2) only
+    assert "place:r1:c1:rot0" in legal      # covers 2
+    with pytest.raises(IllegalMove):
+        game.apply(s, "place:r1:c2:rot0")
+    s, _ = play(game, s, "place:r1:c1:rot0")
+    s["players"][0]["hand"] = "X1"
+    s.update(phase="place", turn=0, pos=0)
+    # rows 0-1, cols 1-3 now cover five visible squares
+    assert "place:r0:c1:rot0" not in ids(game, s)
+    # exactly on top of the start card: six squares
+    assert "place:r0:c0:rot0" not in ids(game, s)
+    for m in game.legal_moves(s):
+        assert 2 <= m.payload["covers"] <= 4
+
+
+def test_hidden_squares_do_not_count_as_covered():
+    game, s = place_state("X1")
+    s, _ = play(game, s, "place:r0:c1:rot0")  # covers (0,1),(0,2),(1,1),(1,2): 4
+    s["players"][0]["hand"] = "X1"
+    s.update(phase="place", turn=0, pos=0)
+    # (0,1)/(0,2)/(1,1)/(1,2) now hold two cards each, but count once
+    move = next(m for m in game.legal_moves(s) if m.id == "place:r0:c2:rot0")
+    assert move.payload["covers"] == 4  # (0,2),(0,3),(1,2),(1,3)
+
+
+def test_at_least_one_cup_must_stay_visible():
+    # the start card's only cup is at (1,0); a cupless card may not hide it
+    game, s = place_state("X2")
+    legal = ids(game, s)
+    hides_cup = "place:r0:c-2:rot0"  # covers (0,0) and (1,0): the cup
+    assert hides_cup not in legal
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalMove):
+        game.apply(s, hides_cup)
+    assert s == before
+    # the same spot is fine for a card bringing its own cup
+    game2, s2 = place_state("X1")
+    assert hides_cup in ids(game2, s2)
+    s2, _ = play(game2, s2, hides_cup)
+    assert s2["players"][0]["ap"] == 1  # the old cup is hidden, the new one shows
+
+
+def test_cubes_under_a_new_card_go_back_to_the_supply():
+    game, s = place_state("X1")
+    area = s["players"][0]["area"]
+    area["cubes"] = {"0,0": ["yellow", 1], "0,2": ["brown", 3]}  # (0,2) is the start card's B square
+    s["supply"]["yellow"] -= 1
+    s["supply"]["brown"] -= 3
+    supply = dict(s["supply"])
+    s, events = play(game, s, "place:r-1:c1:rot0")  # rows -1..0, cols 1-3: covers (0,1), (0,2)
+    placed = next(e for e in events if e.code == "cafe.card_placed")
+    assert placed.params["cubes_to_supply"] == {"brown": 3}
+    assert s["supply"]["brown"] == supply["brown"] + 3
+    assert s["players"][0]["area"]["cubes"] == {"0,0": ["yellow", 1]}
+
+
+def test_all_four_rotations_are_offered_and_rotate_the_squares():
+    game, s = place_state("X1")
+    rots = {m.payload["rot"] for m in game.legal_moves(s)}
+    assert rots == {0, 90, 180, 270}
+    # X1 = [y B U / C E S]; a quarter turn clockwise gives [C y / E B / S U]
+    s, _ = play(game, s, "place:r0:c2:rot90")  # rows 0-2, cols 2-3: covers (0,2), (1,2)
+    grid = game.view(s, 0)["players"][0]["area"]
+    at = {(cell["row"], cell["col"]): cell for line in grid["grid"] for cell in line if cell}
+    kinds = [[at[(r, c)]["kind"] for c in (2, 3)] for r in (0, 1, 2)]
+    assert kinds == [["roasting", "production"], ["empty", "drying"], ["ship", "cup"]]
+    assert at[(0, 3)]["colour"] == "yellow"
+
+
+def naive_placements(cat, board, card):
+    """Every anchor and rotation tried one by one (the slow, obvious way)."""
+    top = board.top
+    cups = {cell for cell, hit in top.items() if hit[2]["kind"] == "cup"}
+    rows = [r for r, _ in top]
+    cols = [c for _, c in top]
+    out = set()
+    for rot in (0, 90, 180, 270):
+        shape = cat.shape(card, rot)
+        for r in range(min(rows) - 4, max(rows) + 5):
+            for c in range(min(cols) - 4, max(cols) + 5):
+                cells = [(r + dr, c + dc) for dr, dc in shape.cells]
+                covered = sum(1 for x in cells if x in top)
+                visible_cups = len(cups - set(cells)) + len(shape.cups)
+                if 2 <= covered <= 4 and visible_cups >= 1:
+                    out.add((r, c, rot, covered))
+    return out
+
+
+def test_fast_placement_enumeration_matches_the_naive_one():
+    import random
+
+    game = CafeGame()
+    checked = 0
+    for seed in range(6):
+        s = game.setup(game.normalize_config({"players": 2}), seed)
+        rnd = random.Random(seed)
+        while game.active_player(s) is not None:
+            if s["phase"] == "place":
+                pl = s["players"][s["turn"]]
+                board = Board(game.cat, pl["area"])
+                fast = board.placements_for(pl["hand"])
+                assert len(fast) == len(set(fast))
+                assert set(fast) == naive_placements(game.cat, board, pl["hand"])
+                checked += 1
+            s = game.apply(s, rnd.choice(game.legal_moves(s)).id).state
+    assert checked > 20
+
+
+def test_a_new_card_always_goes_on_top_never_under():
+    game, s = place_state("X1")
+    s, _ = play(game, s, "place:r0:c1:rot0")  # X1 over the right part of the start card
+    s["players"][0]["hand"] = "X2"
+    s.update(phase="place", turn=0, pos=0)
+    # every option puts X2 on top: each of its cells shows X2 afterwards, and the
+    # X1 squares it overlaps are hidden for good (no move can slide a card under)
+    for move in game.legal_moves(s)[:40]:
+        after = game.apply(s, move.id).state
+        board = Board(game.cat, after["players"][0]["area"])
+        shape = game.cat.shape("X2", move.payload["rot"])
+        for dr, dc in shape.cells:
+            cell = (move.payload["row"] + dr, move.payload["col"] + dc)
+            assert board.top[cell][0] == 2  # the third card placed

@@ -5,6 +5,7 @@ Examples::
     python -m brewhouse games
     python -m brewhouse simulate seize --players 3 --bots random --games 100 --seed 1 --json
     python -m brewhouse arena seize --a random --b random --games 200 --seed 1
+    python -m brewhouse arena seize --a hard --b normal --games 100 --seed 1 --fixed --scale 0.5 --sprt --json
     python -m brewhouse bench --json
 
 Errors (unknown or not-yet-playable game, bad options) print one clear line
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from statistics import mean
@@ -21,7 +23,7 @@ from typing import Any, Optional, Sequence
 
 from . import __version__
 from .bench import workloads
-from .core.errors import BrewhouseError
+from .core.errors import BadRequest, BrewhouseError
 from .core.registry import REGISTRY
 from .play import play_game, wilson_interval
 
@@ -59,19 +61,56 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         f"  {result['mean_plies']} moves per game, {result['seconds']} s in all"])
 
 
+def sprt_llr(score: float, games: int, p0: float, p1: float) -> float:
+    """Log-likelihood ratio of "A scores p1" against "A scores p0" (ties count half).
+
+    >>> round(sprt_llr(6, 10, 0.5, 0.6), 3)
+    0.201
+    """
+    if games == 0:
+        return 0.0
+    return score * math.log(p1 / p0) + (games - score) * math.log((1 - p1) / (1 - p0))
+
+
+def _bot_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if args.fixed:
+        options["fixed"] = True
+    if args.iterations is not None:
+        options["iterations"] = args.iterations
+    if args.scale != 1.0:
+        options["scale"] = args.scale
+    return options
+
+
 def cmd_arena(args: argparse.Namespace) -> None:
-    """Seat-rotated pairs of 2-player games on fixed seeds: A's win rate with its 95% interval."""
+    """Seat-rotated pairs of 2-player games on fixed seeds: A's win rate with its 95% interval.
+
+    Each seed is played twice, A in each seat.  With ``--sprt`` the run stops
+    early (after a whole pair) once the sequential probability ratio test
+    decides between "A scores p0" and "A scores p1" (alpha = beta = 5%).
+    """
     game = REGISTRY.get(args.game)
     config = game.normalize_config({"players": 2})
+    options = _bot_options(args)
     score = 0.0
     margins: list[float] = []
     times = {"a": [0.0, 0], "b": [0.0, 0]}
+    search = {"a": [0, 0.0, 0], "b": [0, 0.0, 0]}  # iterations, search seconds, searched decisions
     played = 0
+    sprt: Optional[dict[str, Any]] = None
+    if args.sprt:
+        p0, p1 = args.p0, args.p1
+        if not 0 < p0 < p1 < 1:
+            raise BadRequest("SPRT needs 0 < p0 < p1 < 1")
+        lower, upper = math.log(0.05 / 0.95), math.log(0.95 / 0.05)
+        sprt = {"p0": p0, "p1": p1, "alpha": 0.05, "beta": 0.05, "bounds": [round(lower, 4), round(upper, 4)],
+                "llr": 0.0, "decision": "undecided"}
     for k in range(args.games):
         seed = args.seed + k // 2
         a_seat = k % 2  # each seed is played twice, A in each seat
         levels = [args.a, args.b] if a_seat == 0 else [args.b, args.a]
-        record = play_game(game, config, seed, levels)
+        record = play_game(game, config, seed, levels, bot_options=options)
         played += 1
         winners = record.outcome.winners
         if a_seat in winners:
@@ -80,19 +119,47 @@ def cmd_arena(args: argparse.Namespace) -> None:
         for side, seat in (("a", a_seat), ("b", 1 - a_seat)):
             times[side][0] += record.decision_seconds[seat]
             times[side][1] += record.decisions[seat]
+            if record.iterations:
+                search[side][0] += record.iterations[seat]
+                search[side][1] += record.search_seconds[seat]
+                search[side][2] += record.searches[seat]
+        if sprt is not None and a_seat == 1:
+            llr = sprt_llr(score, played, sprt["p0"], sprt["p1"])
+            sprt["llr"] = round(llr, 4)
+            if llr >= upper:
+                sprt["decision"] = "H1"  # A scores at least p1
+                break
+            if llr <= lower:
+                sprt["decision"] = "H0"  # A scores at most p0
+                break
     low, high = wilson_interval(score, played)
     result = {
         "game": game.id, "a": args.a, "b": args.b, "games": played, "seed": args.seed,
         "a_win_rate": round(score / played, 4), "ci95": [round(low, 4), round(high, 4)],
         "mean_margin": round(mean(margins), 3),
         "mean_decision_ms": {side: round(1000 * t / max(1, c), 3) for side, (t, c) in times.items()},
+        # decisions with a single legal move are answered without searching
+        "search": {side: {
+            "searched_decisions": n,
+            "iterations_per_search": round(it / max(1, n), 1),
+            "iterations_per_second": round(it / sec, 1) if sec > 0 else 0.0,
+        } for side, (it, sec, n) in search.items()},
+        "bot_options": options,
     }
+    if sprt is not None:
+        result["sprt"] = sprt
     _emit(result, args.json, [
-        f"{game.title} arena: {args.a} vs {args.b}, {played} seat-rotated games from seed {args.seed}",
+        f"{game.title} arena: {args.a} vs {args.b}, {played} seat-rotated games from seed {args.seed}"
+        + (f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""),
         f"  {args.a} wins {result['a_win_rate']:.1%} (95% CI {low:.1%}-{high:.1%}), "
         f"mean margin {result['mean_margin']:+}",
         f"  mean decision time: {args.a} {result['mean_decision_ms']['a']} ms, "
-        f"{args.b} {result['mean_decision_ms']['b']} ms"])
+        f"{args.b} {result['mean_decision_ms']['b']} ms",
+        *(f"  search {name}: {result['search'][side]['iterations_per_search']} iterations/search, "
+          f"{result['search'][side]['iterations_per_second']} iterations/s"
+          for side, name in (("a", args.a), ("b", args.b)) if search[side][0]),
+        *([f"  SPRT p0={sprt['p0']} p1={sprt['p1']}: LLR {sprt['llr']} in {sprt['bounds']} -> {sprt['decision']}"]
+          if sprt is not None else [])])
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
@@ -132,8 +199,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--a", required=True)
     p.add_argument("--b", required=True)
-    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--games", type=int, default=200, help="games (seat-rotated pairs: use an even number)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--fixed", action="store_true",
+                   help="search bots use their level's fixed iteration count (reproducible, time-independent)")
+    p.add_argument("--iterations", type=int, help="search bots use exactly this many iterations per decision")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply search budgets (time or fixed iterations)")
+    p.add_argument("--sprt", action="store_true", help="stop early once an SPRT (alpha=beta=5%%) decides")
+    p.add_argument("--p0", type=float, default=0.5, help="SPRT null hypothesis: A's expected score")
+    p.add_argument("--p1", type=float, default=0.6, help="SPRT alternative: A's expected score")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_arena)
 
@@ -147,10 +221,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
-    for name in ("games", "players"):
+    for name in ("games", "players", "iterations"):
         if getattr(args, name, 1) is not None and getattr(args, name, 1) < 1:
             print(f"error: --{name} must be at least 1", file=sys.stderr)
             return 2
+    if getattr(args, "scale", 1.0) <= 0:
+        print("error: --scale must be positive", file=sys.stderr)
+        return 2
     try:
         args.run(args)
     except BrewhouseError as err:

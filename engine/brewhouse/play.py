@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from .bots import Bot, make_bot
 from .core.game import Game, Outcome
@@ -27,15 +27,24 @@ class GameRecord:
     seconds: float
     decision_seconds: list[float] = field(default_factory=list)  # per seat, summed
     decisions: list[int] = field(default_factory=list)
+    #: per seat: searched decisions, search iterations and search seconds (search bots only, else 0)
+    iterations: list[int] = field(default_factory=list)
+    search_seconds: list[float] = field(default_factory=list)
+    searches: list[int] = field(default_factory=list)
 
 
 def play_game(game: Game, config: dict, seed: int, levels: Sequence[str],
-              bot_seed: Optional[int] = None, budget_ms: Optional[int] = None) -> GameRecord:
-    """Play one game to the end; seat ``i`` is played by bot level ``levels[i]``."""
+              bot_seed: Optional[int] = None, budget_ms: Optional[int] = None,
+              bot_options: Optional[Mapping[str, Any]] = None) -> GameRecord:
+    """Play one game to the end; seat ``i`` is played by bot level ``levels[i]``.
+
+    ``bot_options`` go to every bot's :meth:`~brewhouse.bots.Bot.configure`
+    (e.g. ``{"fixed": True}``: search bots use fixed iteration counts).
+    """
     match = Match(game, config, seed)
     n = match.config["players"]
     base = seed * 7919 if bot_seed is None else bot_seed
-    bots: list[Bot] = [make_bot(levels[i], base + i) for i in range(n)]
+    bots: list[Bot] = [make_bot(levels[i], base + i, **dict(bot_options or {})) for i in range(n)]
     spent = [0.0] * n
     decisions = [0] * n
     started = time.perf_counter()
@@ -50,7 +59,11 @@ def play_game(game: Game, config: dict, seed: int, levels: Sequence[str],
         match.apply(move)
     outcome = game.outcome(match.state)
     assert outcome is not None
-    return GameRecord(seed, outcome, match.ply, time.perf_counter() - started, spent, decisions)
+    stats = [getattr(b, "stats", None) or {} for b in bots]
+    return GameRecord(seed, outcome, match.ply, time.perf_counter() - started, spent, decisions,
+                      [int(st.get("iterations", 0)) for st in stats],
+                      [float(st.get("seconds", 0.0)) for st in stats],
+                      [int(st.get("searches", 0)) for st in stats])
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

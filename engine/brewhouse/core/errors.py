@@ -20,6 +20,7 @@ __all__ = [
     "UnknownMatch",
     "UndoUnavailable",
     "BadSave",
+    "DeterminizationUnavailable",
 ]
 
 
@@ -81,3 +82,9 @@ class BadSave(BrewhouseError):
     """A save file or share link that is corrupted, foreign or tampered with."""
 
     code = "bad_save"
+
+
+class DeterminizationUnavailable(BrewhouseError):
+    """The game cannot sample hidden information from a view (no search bots for it yet)."""
+
+    code = "determinization_unavailable"

@@ -24,13 +24,19 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Optional
+from typing import Any, ClassVar, Mapping, Optional, Protocol
 
-from .errors import GameOver, IllegalMove, InvalidConfig
+from .errors import DeterminizationUnavailable, GameOver, IllegalMove, InvalidConfig
 
-__all__ = ["Move", "Event", "Transition", "Outcome", "Game", "State"]
+__all__ = ["Move", "Event", "Transition", "Outcome", "Game", "State", "Determinizer"]
 
 State = dict  # alias for readability: states are plain JSON-compatible dicts
+
+
+class Determinizer(Protocol):
+    """Samples full states consistent with one player's view (see :meth:`Game.determinizer`)."""
+
+    def sample(self, rng: Any) -> State: ...
 
 
 @dataclass(frozen=True)
@@ -176,6 +182,33 @@ class Game(ABC):
     def accepts_seat(self, kind: str) -> bool:
         """Game-specific seat kinds beyond humans and bot levels (e.g. an automa)."""
         return False
+
+    def seat_count(self, config: Mapping[str, Any]) -> int:
+        """How many seats a table of this config shows (an automa has a seat too)."""
+        return int(config["players"])
+
+    def default_seats(self, config: Mapping[str, Any]) -> list[str]:
+        """Seats when none are given: every player human (an automa keeps its own seat)."""
+        return ["human"] * self.seat_count(config)
+
+    def check_seats(self, config: Mapping[str, Any], seats: list[str]) -> None:
+        """Game-specific consistency of seats and config; raise BadRequest if wrong."""
+
+    # -- search bots (optional) -----------------------------------------
+    def determinizer(self, view: Mapping[str, Any], player: int) -> "Determinizer":
+        """A sampler of full states consistent with ``view`` (what ``player`` sees).
+
+        Search bots (:mod:`brewhouse.bots.ismcts`) call ``sample(rng)`` on the
+        result once per iteration; every sample ``s`` must satisfy
+        ``view(s, player) == view``.  Games without hidden-information
+        sampling raise :class:`DeterminizationUnavailable`.
+        """
+        raise DeterminizationUnavailable(f"{self.title} has no determinizer: search bots cannot play it yet",
+                                         game=self.id)
+
+    def determinize(self, view: Mapping[str, Any], player: int, rng: Any) -> State:
+        """One full state consistent with ``view``, the hidden rest drawn from ``rng``."""
+        return self.determinizer(view, player).sample(rng)
 
     # -- shared machinery -----------------------------------------------
     def is_over(self, state: State) -> bool:

@@ -68,16 +68,17 @@ class Match:
     def _check_seats(self, seats: Optional[Sequence[str]]) -> list[str]:
         from ..bots import LEVELS  # bots import core; import here to avoid a cycle
 
-        n = self.config["players"]
+        n = self.game.seat_count(self.config)
         if seats is None:
-            return [HUMAN] * n
+            seats = self.game.default_seats(self.config)
         if not isinstance(seats, (list, tuple)) or not all(isinstance(s, str) for s in seats):
             raise BadRequest("seats must be a list of strings")
         if len(seats) != n:
-            raise BadRequest(f"{len(seats)} seat(s) given for {n} player(s)")
+            raise BadRequest(f"{len(seats)} seat(s) given for a table of {n}")
         for s in seats:
             if not (s == HUMAN or s in LEVELS or self.game.accepts_seat(s)):
                 raise BadRequest(f"unknown seat kind '{s[:40]}'", seat=s[:40])
+        self.game.check_seats(self.config, list(seats))
         return list(seats)
 
     # -- playing ----------------------------------------------------------

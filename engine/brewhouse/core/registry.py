@@ -84,9 +84,9 @@ class Registry:
 
 
 REGISTRY = Registry()
-REGISTRY.add(GameInfo("seize", "Seize the Bean", 2, 4, available=True,
+REGISTRY.add(GameInfo("seize", "Seize the Bean", 1, 4, available=True,
                       entry="brewhouse.seize.game:SeizeGame"))
-REGISTRY.add(GameInfo("cafe", "Café", 1, 4, available=False,
-                      status="rules engine in development"))
+REGISTRY.add(GameInfo("cafe", "Café", 1, 4, available=True,
+                      entry="brewhouse.cafe.game:CafeGame"))
 REGISTRY.add(GameInfo("rush", "Coffee Rush", 2, 4, available=True,
                       entry="brewhouse.rush.game:RushGame"))

@@ -84,5 +84,10 @@ class RushGame(Game):
             return None
         return make_outcome(state, self.data)
 
+    def determinizer(self, view: Mapping[str, Any], player: int) -> Any:
+        """Samples full states consistent with ``player``'s view (search bots)."""
+        from .determinize import RushDeterminizer
+        return RushDeterminizer(self.data, view, player)
+
     def phase(self, state: State) -> str:
         return state["phase"]

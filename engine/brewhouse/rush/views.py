@@ -101,6 +101,7 @@ def make_view(state: State, data: RushData, viewer: Optional[int]) -> dict[str, 
         "players": [_player_view(state, data, s, viewer) for s in range(len(state["players"]))],
         "turn": turn_view,
         "setup": setup_next,
+        "setup_queue": [list(q) for q in state["queue"]],  # public set-up order (search bots rebuild states)
         "turns_played": state["turns_played"],
         "scores": score_table(state, data),
         "config": dict(state["config"]),

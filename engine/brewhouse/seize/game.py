@@ -1,4 +1,4 @@
-"""Seize the Bean (base game, 2-4 players) as a :class:`~brewhouse.core.Game`.
+"""Seize the Bean (base game, 2-4 players; 1 = solo against Starbots) as a :class:`~brewhouse.core.Game`.
 
 >>> g = SeizeGame()
 >>> s = g.setup(g.normalize_config({"players": 2}), seed=1)
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..core import Game, InvalidConfig, Move, Outcome, State, Transition
+from ..core import BadRequest, Game, InvalidConfig, Move, Outcome, State, Transition
 from .data import load_db
 from .model import Ctx
 from .phases import current_moves, run, top_frame
 from .scoring import final_scores, rank
 from .setup import initial_state
 from .view import build_view
+from . import solo
 
 __all__ = ["SeizeGame"]
 
@@ -25,7 +26,7 @@ __all__ = ["SeizeGame"]
 class SeizeGame(Game):
     id = "seize"
     title = "Seize the Bean"
-    min_players = 2
+    min_players = 1  # 1 = solo against the Starbots automa (solo.py)
     max_players = 4
 
     def __init__(self) -> None:
@@ -38,8 +39,38 @@ class SeizeGame(Game):
         if type(config["scoop_luck"]) is not bool:
             raise InvalidConfig("scoop_luck must be true or false")
 
+    def normalize_config(self, config: Optional[Mapping[str, Any]]) -> dict[str, Any]:
+        base, solo_opts = solo.split_config(config)  # solo options exist only when players = 1
+        out = super().normalize_config(base)
+        solo.check_solo_config(out, solo_opts)
+        return out
+
+    def accepts_seat(self, kind: str) -> bool:
+        return solo.accepts_seat(kind)
+
+    def seat_count(self, config: Mapping[str, Any]) -> int:
+        # solo: the human's seat and Starbots' seat ("starbots-<level>")
+        return 2 if config["players"] == 1 else int(config["players"])
+
+    def default_seats(self, config: Mapping[str, Any]) -> list[str]:
+        if config["players"] == 1:
+            return ["human", f"starbots-{config['starbots_level']}"]
+        return super().default_seats(config)
+
+    def check_seats(self, config: Mapping[str, Any], seats: list[str]) -> None:
+        automa = [i for i, s in enumerate(seats) if solo.accepts_seat(s)]
+        if config["players"] == 1:
+            expected = f"starbots-{config['starbots_level']}"
+            if automa != [1] or seats[1] != expected:
+                raise BadRequest(f"a solo table seats you then Starbots: seat 2 must be '{expected}'")
+        elif automa:
+            raise BadRequest("Starbots only plays solo games (1 player)")
+
     def setup(self, config: Mapping[str, Any], seed: int) -> State:
-        state = initial_state(config, seed, self.db)
+        if config["players"] == 1:
+            state = solo.solo_state(config, seed, self.db)
+        else:
+            state = initial_state(config, seed, self.db)
         cx = Ctx(self.db)
         run(state, cx)
         return state
@@ -62,7 +93,15 @@ class SeizeGame(Game):
         return Transition(state, cx.events, cx.reveals)
 
     def view(self, state: State, player: Optional[int]) -> dict[str, Any]:
-        return build_view(state, player, self.db)
+        out = build_view(state, player, self.db)
+        if solo.is_solo(state):
+            solo.solo_view(state, out, self.db)
+        return out
+
+    def determinizer(self, view: Mapping[str, Any], player: int) -> Any:
+        """Samples full states consistent with ``player``'s view (search bots)."""
+        from .determinize import SeizeDeterminizer
+        return SeizeDeterminizer(self.db, view, player)
 
     def phase(self, state: State) -> str:
         ph = state["phase"]
@@ -73,4 +112,6 @@ class SeizeGame(Game):
             return None
         bd = final_scores(state, self.db)
         winner = rank(state, bd)
+        if solo.is_solo(state):
+            solo.mark_outcome(bd)  # scores: (human, Starbots)
         return Outcome(tuple(float(b["total"]) for b in bd), (winner,), tuple(bd))

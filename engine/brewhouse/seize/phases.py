@@ -10,6 +10,7 @@ from ..core import Move
 from . import city
 from .effects import AUTO, DECIDE, push
 from .model import Ctx, draw_own, gain_bad, gain_good, line_entry, mood
+from . import solo as _solo  # noqa: F401  (registers the automa frames)
 
 __all__ = ["run", "turn_order", "current_moves", "top_frame"]
 
@@ -60,7 +61,8 @@ def _advance(state: dict, cx: Ctx) -> None:
         if cur["i"] < n:
             p = order[cur["i"]]
             cur["i"] += 1
-            push(state, {"t": "place", "p": p})
+            # the solo automa (Starbots) takes its turn automatically (see solo.py)
+            push(state, {"t": "automa_turn" if state["players"][p].get("automa") else "place", "p": p})
             return
         cur["round"] += 1
         cur["i"] = 0
@@ -86,6 +88,9 @@ def _advance(state: dict, cx: Ctx) -> None:
         if cur["i"] < n:
             p = order[cur["i"]]
             cur["i"] += 1
+            if state["players"][p].get("automa"):
+                push(state, {"t": "automa_wom", "p": p})
+                return
             push(state, {"t": "take", "p": p, "row": 0, "dest": "discard", "wom": True, "opt": False,
                          "peek": [], "why": "word_of_mouth"})
             return
@@ -99,6 +104,8 @@ def _hype_phase(state: dict, cx: Ctx, order: list[int]) -> None:
     cx.ev("phase", phase="hype", day=state["day"])
     for p in order:
         pl = state["players"][p]
+        if pl.get("automa"):  # Starbots has no Line
+            continue
         drawn = []
         for _ in range(pl["hype"]):
             cid = draw_own(state, cx, p)

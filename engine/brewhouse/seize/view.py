@@ -10,6 +10,7 @@ from typing import Any, Optional
 
 from .cafe import achievements_met, cafe_groups, order_cost, row_icons
 from .data import CardDB, base_id
+from .determinize import public_state
 from .phases import top_frame, turn_order
 
 __all__ = ["build_view", "card_face"]
@@ -137,4 +138,6 @@ def build_view(state: dict, viewer: Optional[int], db: CardDB) -> dict[str, Any]
         "players": [_player_view(state, p, viewer, db) for p in range(len(state["players"]))],
         "decision": _decision(state, viewer, db),
         "scoop_luck": bool(state["config"].get("scoop_luck")),
+        # public bookkeeping search bots need to rebuild a consistent state (see determinize.py)
+        "public": public_state(state, viewer),
     }

@@ -1,0 +1,165 @@
+"""The search bot levels: ``easy``, ``normal`` and ``hard``.
+
+Every level is the same honest ISMCTS player (:mod:`.ismcts`): it sees only
+its view and the legal moves, samples the hidden rest through the game's
+determinizer and searches.  Levels differ only in
+
+* **budget** — thinking time per decision: 0.08 / 0.3 / 0.9 s in CPython,
+  three times that under Pyodide (which runs 2-3x slower), so a level plays
+  about as many iterations everywhere and stays within the browser budgets
+  easy ≤ 0.3 s, normal ≤ 1 s, hard ≤ 3 s; or a fixed number of iterations
+  (about what the time budget buys in CPython) for reproducible runs;
+* **noise in the final choice** — easy and normal sometimes "slip" and
+  play another move the search rated nearly as well (at least 40% of the
+  best move's visits); hard always plays the most visited one.
+
+Never by peeking, never by rigged chance.
+
+Game knowledge (rollout policy, evaluation) comes from the game package's
+``heuristics`` module (``brewhouse.<game>.heuristics.HEURISTICS``); a game
+without one gets the generic :class:`~.ismcts.Heuristics`.
+
+>>> LEVEL_SPECS["hard"].slip
+0.0
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional, Sequence
+
+from ..core.errors import BadRequest
+from ..core.game import Game, Move
+from . import Bot
+from .ismcts import Heuristics, SearchConfig, SearchResult, search
+
+__all__ = ["LevelSpec", "LEVEL_SPECS", "ISMCTSBot", "heuristics_for"]
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    name: str
+    #: wall-clock budget per decision in CPython (seconds)
+    seconds: float
+    #: iterations per decision in fixed-iteration mode (reproducible runs, tests)
+    iterations: int
+    #: final-choice noise: how often the bot plays another well-searched move than the most visited
+    slip: float
+    #: ... among moves with at least this share of the best move's visits
+    slip_floor: float = 0.4
+
+
+#: Pyodide runs the engine ~2-3x slower than CPython: there the wall-clock budgets are
+#: tripled so a level keeps its strength (about the same iterations) and stays within the
+#: browser budgets (0.24 / 0.9 / 2.7 s against 0.3 / 1 / 3 s)
+PLATFORM_SLOWDOWN = 3.0 if sys.platform == "emscripten" else 1.0
+
+LEVEL_SPECS: dict[str, LevelSpec] = {
+    "easy": LevelSpec("easy", seconds=0.08, iterations=40, slip=0.2),
+    "normal": LevelSpec("normal", seconds=0.30, iterations=150, slip=0.05),
+    "hard": LevelSpec("hard", seconds=0.90, iterations=450, slip=0.0),
+}
+
+_HEURISTICS: dict[type, Heuristics] = {}
+
+
+def heuristics_for(game: Game) -> Heuristics:
+    """The game's :class:`Heuristics` (``<package>.heuristics.HEURISTICS``) or the generic one."""
+    cls = type(game)
+    got = _HEURISTICS.get(cls)
+    if got is None:
+        package = cls.__module__.rpartition(".")[0]
+        name = f"{package}.heuristics" if package else "heuristics"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
+            got = Heuristics()
+        else:
+            got = getattr(module, "HEURISTICS", None) or Heuristics()
+        _HEURISTICS[cls] = got
+    return got
+
+
+class ISMCTSBot(Bot):
+    """An ISMCTS player at one level.
+
+    Options (see :meth:`configure`): ``fixed=True`` searches exactly the
+    level's iteration count (reproducible, time-independent); ``iterations=N``
+    searches exactly N; ``scale=x`` multiplies the level's budget (time or
+    iterations) — used by reduced arenas on a busy machine.
+    """
+
+    def __init__(self, seed: int = 0, spec: Optional[LevelSpec] = None) -> None:
+        super().__init__(seed)
+        self.spec = spec or LEVEL_SPECS["normal"]
+        self.level = self.spec.name
+        self.fixed = False
+        self.iterations: Optional[int] = None
+        self.scale = 1.0
+        self.search_options: dict[str, Any] = {}
+        self.last: Optional[SearchResult] = None
+        self.stats = {"searches": 0, "iterations": 0, "seconds": 0.0}
+
+    def configure(self, fixed: bool = False, iterations: Optional[int] = None, scale: float = 1.0,
+                  **search_options: Any) -> None:
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise BadRequest("iterations must be a positive integer")
+        if not scale > 0:
+            raise BadRequest("scale must be positive")
+        self.fixed = bool(fixed)
+        self.iterations = iterations
+        self.scale = float(scale)
+        self.search_options = dict(search_options)
+
+    def search_config(self, budget_ms: Optional[int]) -> SearchConfig:
+        if self.iterations is not None:
+            return SearchConfig(iterations=self.iterations, **self.search_options)
+        if self.fixed:
+            return SearchConfig(iterations=max(1, round(self.spec.iterations * self.scale)),
+                                **self.search_options)
+        seconds = self.spec.seconds * self.scale * PLATFORM_SLOWDOWN
+        if budget_ms is not None:
+            seconds = min(seconds, budget_ms / 1000)
+        return SearchConfig(seconds=max(0.001, seconds), **self.search_options)
+
+    def choose(self, game: Game, view: Mapping[str, Any], moves: Sequence[Move],
+               budget_ms: Optional[int] = None) -> str:
+        moves = list(moves)
+        if not moves:
+            raise BadRequest("no legal move to choose from")
+        if len(moves) == 1:
+            return moves[0].id
+        started = time.perf_counter()
+        player = view.get("viewer")
+        if type(player) is not int:
+            raise BadRequest("a search bot needs a player's view (viewer is missing)")
+        sampler = game.determinizer(view, player).sample
+        heur = heuristics_for(game)
+        config = self.search_config(budget_ms)
+        if config.seconds is not None:  # the determinizer's set-up counts against the budget
+            config = SearchConfig(**{**config.__dict__,
+                                     "seconds": max(0.001, config.seconds - (time.perf_counter() - started))})
+        result = search(game, sampler, player, moves, heur, config, self.rng)
+        self.last = result
+        self.stats["searches"] += 1
+        self.stats["iterations"] += result.iterations
+        self.stats["seconds"] += result.seconds
+        return self._final_choice(moves, result)
+
+    def _final_choice(self, moves: Sequence[Move], result: SearchResult) -> str:
+        order = [m.id for m in moves if result.visits.get(m.id, 0) > 0]
+        if not order:
+            return moves[0].id
+        # most visits, then best mean value, then best prior, then the first listed (stable)
+        key = lambda mid: (result.visits[mid], result.values[mid], result.priors.get(mid, 0.0))  # noqa: E731
+        best = max(order, key=key)
+        if self.spec.slip <= 0 or self.rng.random() >= self.spec.slip:
+            return best
+        # a slip: another move the search found nearly as good (never an unexamined one)
+        floor = self.spec.slip_floor * result.visits[best]
+        near = [mid for mid in order if mid != best and result.visits[mid] >= floor]
+        return near[self.rng.below(len(near))] if near else best

@@ -1,0 +1,215 @@
+"""Determinisation for Seize the Bean: full states consistent with one player's view.
+
+Search bots see only :func:`~.view.build_view` output.  What a player does
+not see, and how a sample fills it in:
+
+* **Decks and others' discard piles.**  Every card of the district is known
+  from the data, so the unseen customers are the customers not visible
+  anywhere (City slots and discard piles, Lines, one's own discard pile).
+  Each player's Friends & Family not in sight are in that player's own piles;
+  the unseen customers are dealt uniformly over the remaining places: the
+  City customer deck and every player's deck (and others' discard piles), by
+  the known counts.  Unseen Pantry and Style cards can only be in their City
+  decks.  The view shows deck *counts* only, never contents, so a sample
+  does not know which customers an opponent attracted earlier (the bot does
+  not keep a memory of past views).
+* **Cards someone else is looking at** (Connections, Customer Tracking):
+  masked in the view's frames (``"?"``) and drawn from the pile they came from.
+* **Face-down bonus tokens**: never revealed nor used; drawn from the tokens
+  not seen.
+* **The PRNG**: a fresh one from the bot's generator (future draws are chance).
+
+The order of cards a player put back on a deck (Connections, Customer
+Tracking) is not in the view either, so samples shuffle them like the rest.
+
+``public_state`` is what :mod:`.view` adds to every view under ``"public"``:
+the engine's public bookkeeping (pending frames with others' secret cards
+masked, phase cursor, barista order, ...) needed to rebuild a state.  Every
+sample ``s`` satisfies ``build_view(s, p) == view``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping, Optional
+
+from ..core.errors import BadRequest, DeterminizationUnavailable
+from ..core.rng import Rng
+from .data import CardDB
+
+__all__ = ["public_state", "SeizeDeterminizer", "HIDDEN"]
+
+#: placeholder for a card id the viewer may not see
+HIDDEN = "?"
+#: frame keys holding cards only the frame's player sees
+_SECRET = {"take": ("peek",), "reorder": ("cards", "top"), "track": ("cards", "keep")}
+_ROW_OF_KIND = {"customer": 0, "pantry": 1, "style": 2}
+
+
+def _copy(obj: Any) -> Any:
+    if type(obj) is dict:
+        return {k: _copy(v) for k, v in obj.items()}
+    if type(obj) is list:
+        return [_copy(v) for v in obj]
+    return obj
+
+
+def public_state(state: dict, viewer: Optional[int]) -> dict[str, Any]:
+    """Public bookkeeping for the view: frames (others' secret cards masked), cursor, barista order."""
+    frames = []
+    for fr in state["stack"]:
+        f = _copy(fr)
+        if fr.get("p") != viewer:
+            for key in _SECRET.get(fr["t"], ()):
+                f[key] = [HIDDEN] * len(fr[key])
+        frames.append(f)
+    return {
+        "frames": frames,
+        "cursor": _copy(state["cursor"]),
+        "initial_first": state["initial_first"],
+        "pool_start": state["pool_start"],
+        "groups": list(state["groups"]),
+        "baristas": [list(pl["baristas"]) for pl in state["players"]],
+    }
+
+
+def _ids(faces: list) -> list:
+    return [f["id"] if f is not None else None for f in faces]
+
+
+class SeizeDeterminizer:
+    """Prepared once per decision from a view; :meth:`sample` draws a full state."""
+
+    def __init__(self, db: CardDB, view: Mapping[str, Any], player: int) -> None:
+        if view.get("game") != "seize" or view.get("viewer") != player or "public" not in view:
+            raise BadRequest("not a Seize the Bean view of this player")
+        if view["config"].get("players") == 1 or "solo" in view:
+            raise DeterminizationUnavailable("solo Seize the Bean (against Starbots) has no search bots",
+                                             game="seize")
+        self.player = player
+        pub = view["public"]
+        n = len(view["players"])
+        players = []
+        for p, pv in enumerate(view["players"]):
+            players.append({
+                "res": dict(pv["resources"]), "hype": pv["hype"], "deck": [], "discard": [],
+                "line": [{"id": e["card"]["id"], "happy": e["happy"], "angry": e["angry"]} for e in pv["line"]],
+                "served": pv["service_token"]["position"],
+                "pantry": [c["id"] for c in pv["pantry"]], "style": [c["id"] for c in pv["style"]],
+                "baristas": list(pub["baristas"][p]), "good": pv["good_reviews"], "bad": pv["bad_reviews"],
+                "ach": dict(pv["achievements"]),
+            })
+        city = [{"deck": [], "slots": _ids(r["slots"]), "discard": _ids(r["discard"])} for r in view["city"]]
+        self.template = {
+            "config": dict(view["config"]), "rng": "", "day": view["day"], "phase": view["phase"],
+            "first": view["first_player"], "empty_cup": view["empty_cup"],
+            "initial_first": pub["initial_first"], "end": view["end_triggered"],
+            "pool": view["good_review_pool"], "pool_start": pub["pool_start"], "box": view["good_reviews_from_box"],
+            "groups": list(pub["groups"]), "awards": [a["id"] for a in view["awards"]],
+            "bonus": {"up": list(view["bonus_tokens"]["face_up"]), "down": []},
+            "city": city, "players": players, "stack": _copy(pub["frames"]), "cursor": _copy(pub["cursor"]),
+        }
+        # -- what is seen -------------------------------------------------------
+        seen: Counter = Counter()
+        for row in city:
+            seen.update(c for c in row["slots"] if c is not None)
+            seen.update(row["discard"])
+        for pl in players:
+            seen.update(e["id"] for e in pl["line"])
+            seen.update(pl["pantry"])
+            seen.update(pl["style"])
+        own_discard = _ids(view["players"][player]["discard"] or [])
+        players[player]["discard"] = own_discard
+        seen.update(own_discard)
+        # hidden places: (frame, key, index) slots of masked frames, by origin
+        self.city_slots: list[list[tuple[int, str, int]]] = [[], [], []]
+        self.own_slots: list[list[tuple[int, str, int]]] = [[] for _ in range(n)]
+        for i, fr in enumerate(self.template["stack"]):
+            t = fr["t"]
+            if t not in _SECRET:
+                continue
+            from_city = t == "take" or (t == "reorder" and fr["deck"][0] == "city")
+            for key in _SECRET[t]:
+                for k, cid in enumerate(fr[key]):
+                    if cid != HIDDEN:
+                        seen[cid] += 1
+                    elif from_city:
+                        self.city_slots[fr["row"] if t == "take" else fr["deck"][1]].append((i, key, k))
+                    else:
+                        self.own_slots[fr["p"]].append((i, key, k))
+        groups = pub["groups"]
+        # -- Pantry and Style: only in their City decks (or looked-at frames) ----
+        self.city_pool: list[list[str]] = [[]]
+        for r, kind in ((1, "pantry"), (2, "style")):
+            cards = sorted((Counter(db.of_kind(kind, groups)) - seen).elements())
+            if len(cards) != view["city"][r]["deck_count"] + len(self.city_slots[r]):
+                raise BadRequest(f"inconsistent Seize view: City row {r + 1} does not match its unseen cards")
+            self.city_pool.append(cards)
+        # -- customers and Friends & Family ---------------------------------------
+        self.deck_counts = [pv["deck_count"] for pv in view["players"]]
+        self.discard_counts = [0 if p == player else pv["discard_count"] for p, pv in enumerate(view["players"])]
+        self.friends: list[list[str]] = []
+        self.hidden = [self.deck_counts[p] + self.discard_counts[p] + len(self.own_slots[p]) for p in range(n)]
+        friends = 0
+        for p in range(n):
+            # unseen Friends & Family are most likely still with their owner, but one that
+            # left through the City discard may now be in anyone's piles (never in a City deck)
+            self.friends.append(sorted((Counter(f"{f}@{p}" for f in db.raw["friends_family"]["base"])
+                                        - seen).elements()))
+            friends += len(self.friends[p])
+        if friends > sum(self.hidden):
+            raise BadRequest("inconsistent Seize view: players' piles are too small for their Friends & Family")
+        self.customers = sorted((Counter(db.of_kind("customer", groups)) - seen).elements())
+        places = view["city"][0]["deck_count"] + len(self.city_slots[0]) + sum(self.hidden) - friends
+        if len(self.customers) != places:
+            raise BadRequest("inconsistent Seize view: unseen customers do not match the hidden places")
+        taken = Counter(v for pv in view["players"] for v in pv["achievements"].values()
+                        if v not in (None, "facedown", "none"))
+        tokens = Counter(db.raw["bonus_tokens"]) - Counter(view["bonus_tokens"]["face_up"]) - taken
+        self.down_pool = sorted(tokens.elements())
+        self.down_count = view["bonus_tokens"]["face_down"]
+        while len(self.down_pool) < self.down_count:  # cannot happen with consistent data
+            self.down_pool.append(db.raw["bonus_tokens"][0])
+
+    def sample(self, rng: Rng) -> dict:
+        """A full state: the template plus one uniformly drawn filling of the hidden parts."""
+        s = _copy(self.template)
+        s["rng"] = Rng(rng.next_u64()).dump()
+        stack = s["stack"]
+        for r in (1, 2):
+            cards = self.city_pool[r][:]
+            rng.shuffle(cards)
+            for i, key, k in self.city_slots[r]:
+                stack[i][key][k] = cards.pop()
+            s["city"][r]["deck"] = cards
+        customers = self.customers[:]
+        rng.shuffle(customers)
+        piles: list[list[str]] = []
+        stray: list[str] = []
+        for p, cap in enumerate(self.hidden):
+            mine = self.friends[p][:]
+            if len(mine) > cap:
+                rng.shuffle(mine)
+                stray += mine[cap:]
+                mine = mine[:cap]
+            piles.append(mine)
+        for cid in stray:  # Friends & Family that changed hands: any free place in a player's piles
+            free = [p for p, cap in enumerate(self.hidden) if len(piles[p]) < cap]
+            piles[free[rng.below(len(free))]].append(cid)
+        for p, pl in enumerate(s["players"]):
+            deck_n = self.deck_counts[p]
+            cards = piles[p]
+            while len(cards) < self.hidden[p]:
+                cards.append(customers.pop())
+            rng.shuffle(cards)
+            for i, key, k in self.own_slots[p]:
+                stack[i][key][k] = cards.pop()
+            pl["deck"] = cards[:deck_n]
+            if p != self.player:
+                pl["discard"] = cards[deck_n:]
+        for i, key, k in self.city_slots[0]:
+            stack[i][key][k] = customers.pop()
+        s["city"][0]["deck"] = customers
+        down = self.down_pool[:]
+        rng.shuffle(down)
+        s["bonus"]["down"] = down[:self.down_count]
+        return s

@@ -1,0 +1,186 @@
+"""The ISMCTS search: information-set tree, availability counts, budgets, honesty."""
+import copy
+import time
+
+import pytest
+
+from brewhouse.bots import ISMCTSBot, LEVEL_SPECS, LEVELS, RandomBot, make_bot
+from brewhouse.bots.ismcts import Heuristics, Node, SearchConfig, margin_rewards, search
+from brewhouse.core import Match, Rng
+from brewhouse.core.errors import BadRequest, DeterminizationUnavailable
+from brewhouse.core.registry import REGISTRY
+from bots_helpers import HiddenToy, walk
+from support.toygame import ToyGame
+
+
+def toy_position(seed=2):
+    game = HiddenToy()
+    state = game.setup(game.normalize_config({"players": 2}), seed)
+    return game, state
+
+
+def run_search(game, state, player, iterations=300, seed=1, **cfg):
+    view = game.view(state, player)
+    return search(game, game.determinizer(view, player).sample, player, game.legal_moves(state),
+                  Heuristics(), SearchConfig(iterations=iterations, **cfg), Rng.from_seed(seed))
+
+
+def nodes(node):
+    yield node
+    for child in node.children.values():
+        yield from nodes(child)
+
+
+def test_availability_counts_moves_legal_only_in_some_samples():
+    game, state = toy_position()
+    result = run_search(game, state, 0, iterations=400)
+    assert result.iterations == 400 and sum(result.visits.values()) == 400
+    partial = 0
+    for node in nodes(result.root):
+        for child in node.children.values():
+            # a child can only be chosen when it was available, and only when its parent was reached
+            assert child.visits <= child.avail <= node.visits
+            partial += child.avail < node.visits - 1
+    # the opponent's hidden hand differs between samples: its card plays are not always legal
+    opp = [c for ch in result.root.children.values() for mid, c in ch.children.items() if mid.startswith("play:")]
+    assert opp and any(c.avail < result.root.children[m].visits - 1
+                       for m, ch in result.root.children.items() for c in ch.children.values())
+    assert partial > 0
+
+
+def test_root_moves_are_exactly_the_given_legal_moves():
+    game, state = toy_position()
+    result = run_search(game, state, 0, iterations=100)
+    assert set(result.visits) == {m.id for m in game.legal_moves(state)}
+
+
+def test_fixed_iterations_are_reproducible():
+    game = REGISTRY.get("rush")
+    state = [s for s in walk(game, {"players": 2}, 3, every=4)][6]
+    player = game.active_player(state)
+    view, moves = game.view(state, player), game.legal_moves(state)
+    a, b = make_bot("normal", 5, iterations=60), make_bot("normal", 5, iterations=60)
+    assert a.choose(game, view, moves) == b.choose(game, view, moves)
+    assert a.last.visits == b.last.visits and a.last.iterations == 60
+
+
+def test_time_budget_is_checked_inside_the_loop():
+    game = REGISTRY.get("seize")
+    state = game.setup(game.normalize_config({"players": 2}), 4)
+    bot = make_bot("hard", 1)
+    started = time.perf_counter()
+    bot.choose(game, game.view(state, 0), game.legal_moves(state), budget_ms=50)
+    elapsed = time.perf_counter() - started
+    assert bot.last.iterations >= 1
+    assert elapsed < 2.0  # generous: the point is that 50 ms, not hard's 0.9 s, bounds the search
+
+
+def test_scale_and_fixed_options_shape_the_budget():
+    bot = make_bot("easy", 1, fixed=True, scale=0.5)
+    assert bot.search_config(None).iterations == round(LEVEL_SPECS["easy"].iterations * 0.5)
+    bot = make_bot("hard", 1, scale=0.5)
+    assert bot.search_config(None).seconds == pytest.approx(LEVEL_SPECS["hard"].seconds * 0.5)
+    assert bot.search_config(100).seconds == pytest.approx(0.1)
+    with pytest.raises(BadRequest):
+        make_bot("hard", 1, iterations=0)
+
+
+@pytest.mark.parametrize("game_id,players", [("rush", 2), ("rush", 3), ("seize", 2)])
+def test_search_bots_always_return_legal_moves(game_id, players):
+    game = REGISTRY.get(game_id)
+    match = Match(game, {"players": players}, 7)
+    bots = [make_bot(level, p, iterations=3) for p, level in
+            zip(range(players), ["easy", "normal", "hard", "easy"])]
+    while match.active_player is not None and match.ply < 400:
+        p = match.active_player
+        moves = game.legal_moves(match.state)
+        move = bots[p].choose(game, game.view(match.state, p), moves)
+        assert move in {m.id for m in moves}
+        match.apply(move)
+
+
+def _hide_differently(game_id, state, player):
+    """A state that differs from ``state`` only in what ``player`` cannot see."""
+    other = copy.deepcopy(state)
+    rng = Rng.from_seed(99)
+    other["rng"] = Rng.from_seed(12345).dump()  # the game's future chance
+    if game_id == "seize":
+        for row in other["city"]:
+            rng.shuffle(row["deck"])
+        for p, pl in enumerate(other["players"]):
+            rng.shuffle(pl["deck"])
+            if p != player and pl["deck"] and other["city"][0]["deck"]:
+                # swap an opponent's deck card with a City customer: both unseen
+                pl["deck"][0], other["city"][0]["deck"][0] = other["city"][0]["deck"][0], pl["deck"][0]
+    else:
+        rng.shuffle(other["deck"])
+        for p, pl in enumerate(other["players"]):
+            if p != player and pl["sent"] and other["deck"]:
+                pl["sent"][0], other["deck"][0] = other["deck"][0], pl["sent"][0]
+    return other
+
+
+@pytest.mark.parametrize("game_id,seed,pick", [("seize", 3, 5), ("seize", 4, 12), ("rush", 5, 9), ("rush", 6, 14)])
+def test_no_peeking(game_id, seed, pick):
+    game = REGISTRY.get(game_id)
+    state = [s for s in walk(game, {"players": 2}, seed, every=3) if len(game.legal_moves(s)) > 1][pick]
+    player = game.active_player(state)
+    other = _hide_differently(game_id, state, player)
+    assert other != state
+    assert game.view(other, player) == game.view(state, player)
+    for level in ("easy", "hard"):
+        a, b = make_bot(level, 11, iterations=40), make_bot(level, 11, iterations=40)
+        assert (a.choose(game, game.view(state, player), game.legal_moves(state))
+                == b.choose(game, game.view(other, player), game.legal_moves(other)))
+        assert a.last.visits == b.last.visits
+
+
+def test_level_registry():
+    assert list(LEVELS) == ["random", "easy", "normal", "hard"]
+    assert isinstance(make_bot("random", 1), RandomBot)
+    make_bot("random", 1, fixed=True)  # options are ignored by the baseline
+    specs = [LEVEL_SPECS[name] for name in ("easy", "normal", "hard")]
+    for name, spec in zip(("easy", "normal", "hard"), specs):
+        bot = make_bot(name, 3)
+        assert isinstance(bot, ISMCTSBot) and bot.level == name and bot.spec is spec
+    # stronger levels think longer and slip less; the browser budgets are 0.3 / 1 / 3 s at ~3x CPython
+    assert [s.seconds for s in specs] == sorted(s.seconds for s in specs)
+    assert [s.iterations for s in specs] == sorted(s.iterations for s in specs)
+    assert [s.slip for s in specs] == sorted((s.slip for s in specs), reverse=True) and specs[2].slip == 0
+    assert all(s.seconds * 3 <= b for s, b in zip(specs, (0.3, 1.0, 3.0)))
+    with pytest.raises(BadRequest):
+        make_bot("grandmaster", 1)
+
+
+def test_search_bots_need_a_determinizer_and_a_player_view():
+    toy = ToyGame()
+    s = toy.setup(toy.normalize_config(None), 1)
+    view = dict(toy.view(s, 0), viewer=0)
+    with pytest.raises(DeterminizationUnavailable):
+        make_bot("easy", 1).choose(toy, view, toy.legal_moves(s))
+    game, state = toy_position()
+    with pytest.raises(BadRequest):
+        make_bot("easy", 1).choose(game, game.view(state, None), game.legal_moves(state))
+    assert make_bot("easy", 1).choose(game, game.view(state, 0), game.legal_moves(state)[:1]) == \
+        game.legal_moves(state)[0].id
+
+
+def test_margin_rewards():
+    assert margin_rewards([5, 5], 4) == [0.5, 0.5]
+    r = margin_rewards([9, 3, 5], 4)
+    assert r[0] > 0.5 > r[2] > r[1] and all(0 <= x <= 1 for x in r)
+    assert margin_rewards([6, 5], 4)[0] < margin_rewards([12, 5], 4)[0]  # a bigger win is better
+    assert margin_rewards([0, 5], 4, final=False)[0] < 0.5
+
+
+def test_api_bot_move_with_a_search_level():
+    from brewhouse.api import Api
+
+    api = Api()
+    created = api.call("new_game", {"game": "rush", "config": {"players": 2}, "seed": 3})
+    assert created["ok"]
+    mid = created["result"]["match"]
+    got = api.call("bot_move", {"match": mid, "level": "hard", "budget_ms": 30, "seed": 1})
+    assert got["ok"], got
+    moves = api.call("legal_moves", {"match": mid, "player": got["result"]["player"]})["result"]
+    assert got["result"]["move"] in {m["id"] for m in moves}

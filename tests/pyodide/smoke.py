@@ -6,11 +6,11 @@ CPython, so the wheel is proven to behave identically in WebAssembly.
 import json
 
 import brewhouse
-from brewhouse.api import Api, call
+from brewhouse.api import DEFAULT_API, Api, call
 from brewhouse.core import Match, Rng
 from brewhouse.core.match import state_digest
-from brewhouse.core.registry import GameInfo, Registry
-from support.toygame import ToyGame
+from brewhouse.core.registry import REGISTRY, GameInfo, Registry
+from support.toygame import ToyGame, play_reference_game
 
 checks = {}
 checks["version"] = brewhouse.__version__
@@ -22,11 +22,8 @@ registry = Registry()
 registry.add(GameInfo("toy", "Toy duel", 2, 3, available=True), ToyGame())
 registry.add(GameInfo("later", "Later game", 2, 4, available=False, status="in development"))
 api = Api(registry)
-match = api.call("new_game", {"game": "toy", "seed": 77, "config": {"players": 3}})["result"]["match"]
-while not api.call("status", {"match": match})["result"]["over"]:
-    choice = api.call("bot_move", {"match": match, "level": "random", "seed": 5})["result"]["move"]
-    api.call("apply_move", {"match": match, "move": choice})
-save = api.call("save", {"match": match})["result"]
+save = play_reference_game(api)
+match = api.call("load", {"save": save})["result"]["match"]
 checks["final_digest"] = save["state_sha256"]
 checks["plies"] = len(save["moves"])
 checks["reload_ok"] = api.call("load", {"save": json.dumps(save)})["ok"]
@@ -37,4 +34,7 @@ checks["errors"] = [
     api.call("nope")["error"]["code"],
     json.loads(api.call_json("status", "{bad json"))["error"]["code"],
 ]
+# every playable game, one seeded game each, as in CPython
+checks["games_played"] = {g: play_reference_game(DEFAULT_API, g, 2, 3)["state_sha256"]
+                          for g in REGISTRY.available_ids()}
 result = json.dumps(checks)

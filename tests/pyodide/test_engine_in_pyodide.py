@@ -11,7 +11,7 @@ import pytest
 from brewhouse.api import Api, call
 from brewhouse.core.registry import GameInfo, Registry
 from brewhouse.core.rng import Rng
-from support.toygame import ToyGame
+from support.toygame import ToyGame, play_reference_game
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -55,12 +55,7 @@ def test_prng_is_bit_identical_to_cpython(smoke):
 def test_a_seeded_game_ends_in_the_same_state_as_in_cpython(smoke):
     registry = Registry()
     registry.add(GameInfo("toy", "Toy duel", 2, 3, available=True), ToyGame())
-    api = Api(registry)
-    match = api.call("new_game", {"game": "toy", "seed": 77, "config": {"players": 3}})["result"]["match"]
-    while not api.call("status", {"match": match})["result"]["over"]:
-        choice = api.call("bot_move", {"match": match, "level": "random", "seed": 5})["result"]["move"]
-        api.call("apply_move", {"match": match, "move": choice})
-    save = api.call("save", {"match": match})["result"]
+    save = play_reference_game(Api(registry))
     assert smoke["plies"] == len(save["moves"]) > 0
     assert smoke["final_digest"] == save["state_sha256"]
     assert smoke["reload_ok"] is True
@@ -68,3 +63,12 @@ def test_a_seeded_game_ends_in_the_same_state_as_in_cpython(smoke):
 
 def test_typed_errors_in_pyodide(smoke):
     assert smoke["errors"] == ["game_over", "game_unavailable", "bad_save", "bad_request", "bad_request"]
+
+
+def test_every_playable_game_plays_identically_in_pyodide(smoke):
+    from brewhouse.api import DEFAULT_API
+    from brewhouse.core.registry import REGISTRY
+
+    assert set(smoke["games_played"]) == set(REGISTRY.available_ids())
+    for game, digest in smoke["games_played"].items():
+        assert digest == play_reference_game(DEFAULT_API, game, 2, 3)["state_sha256"], game

@@ -81,3 +81,15 @@ class ToyGame(Game):
         winners = tuple(i for i, s in enumerate(state["scores"]) if s == best)
         return Outcome(tuple(state["scores"]), winners,
                        tuple({"played": s} for s in state["scores"]))
+
+
+def play_reference_game(api: Any, game: str = "toy", players: int = 3, seed: int = 77) -> dict[str, Any]:
+    """A seeded game through the JSON API, random bots choosing; returns its save.
+
+    Run in CPython and in Pyodide, it must give the same save, move for move.
+    """
+    match = api.call("new_game", {"game": game, "seed": seed, "config": {"players": players}})["result"]["match"]
+    while not api.call("status", {"match": match})["result"]["over"]:
+        choice = api.call("bot_move", {"match": match, "level": "random", "seed": 5})["result"]["move"]
+        api.call("apply_move", {"match": match, "move": choice})
+    return api.call("save", {"match": match})["result"]

@@ -6,6 +6,7 @@ import { Engine } from "./engine.js";
 import { applyTo, initialLanguage, language, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore } from "./saves.js";
 import { TABLES } from "./tables.js";
+import { isTableRoute } from "./table/url.js";
 
 const $ = (id) => document.getElementById(id);
 const engine = new Engine();
@@ -56,6 +57,7 @@ async function bootEngine() {
     renderMenu();
     renderSaves(); // game titles come from the engine
     renderBuildInfo();
+    if (isTableRoute(location.search)) route();
   } catch (err) {
     setEngineState("error");
     $("engine-label").textContent = t("engine.failed");
@@ -87,6 +89,7 @@ function renderMenu() {
       play.type = "button";
       play.textContent = t("menu.play");
       play.dataset.testid = "play-" + g.id;
+      play.addEventListener("click", () => navigate(`?game=${encodeURIComponent(g.id)}`));
       li.append(play);
     } else {
       const badge = document.createElement("span");
@@ -146,7 +149,9 @@ async function renderSaves() {
       showSavesMessage(t("saves.deleted"));
       renderSaves();
     });
-    li.append(meta, exportButton, deleteButton);
+    const resumeButton = r.game in TABLES ? button(t("saves.resume"), "", () => navigate(`?resume=${encodeURIComponent(r.id)}`)) : null;
+    if (resumeButton) resumeButton.dataset.testid = "resume";
+    li.append(meta, ...(resumeButton ? [resumeButton] : []), exportButton, deleteButton);
     return li;
   }));
 }
@@ -213,13 +218,51 @@ function initServiceWorker() {
   wb.register().catch((err) => console.info("service worker not registered:", err.message));
 }
 
+// ---- routing: `?game=…` and `?resume=…` open the table, anything else the home --
+let tableModule = null;
+
+function navigate(url) {
+  history.pushState({}, "", url || location.pathname);
+  route();
+}
+
+async function route() {
+  const home = $("home");
+  const root = $("table-root");
+  if (!isTableRoute(location.search)) {
+    tableModule?.closeTable();
+    root.hidden = true;
+    root.replaceChildren();
+    home.hidden = false;
+    document.body.classList.remove("at-table");
+    renderSaves();
+    return;
+  }
+  home.hidden = true;
+  root.hidden = false;
+  document.body.classList.add("at-table");
+  if (!games.length) { // the engine is still booting: bootEngine() routes when ready
+    const wait = document.createElement("p");
+    wait.className = "muted table-loading";
+    wait.textContent = t("table.loading");
+    root.replaceChildren(wait);
+    return;
+  }
+  tableModule ??= await import("./table/index.js");
+  await tableModule.openTable(root, location.search, { engine, saves, games, info: engineInfo, navigate });
+}
+
+window.addEventListener("popstate", route);
+
 // ---- start -----------------------------------------------------------------
 initLanguage();
 applyTo(document);
 $("engine-retry").addEventListener("click", bootEngine);
 initSaves();
+if (isTableRoute(location.search)) route();
 bootEngine();
 initServiceWorker();
 
 // test and benchmark hooks (no rules here: they only reach the same objects the UI uses)
-window.brewhouse = { engine, saves, renderSaves, get info() { return engineInfo; } };
+window.brewhouse = { engine, saves, renderSaves, navigate, get info() { return engineInfo; },
+  get table() { return tableModule?.currentTable() ?? null; } };

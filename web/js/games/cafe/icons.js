@@ -1,0 +1,42 @@
+// Café icons: our own SVG set (web/icons/cafe/).  Bean colours are told apart
+// by shape as well as colour (yellow circle, brown square, green triangle,
+// red diamond), so nothing relies on colour vision alone.
+import { t } from "../../i18n.js";
+import { h } from "../../table/dom.js";
+
+export const KINDS = ["production", "drying", "roasting", "cafe", "ship", "cup", "empty"];
+
+export function colourName(colour) { return t("cafe.colour." + colour); }
+export function kindName(kind) { return t("cafe.kind." + kind); }
+
+/** One icon: an <img> with a translated alt text and tooltip (empty alt when decorative). */
+export function icon(name, { cls = "", label = null, decorative = false } = {}) {
+  const text = label ?? iconLabel(name);
+  return h("img", { src: `icons/cafe/${name}.svg`, alt: decorative ? "" : text, title: text, class: "cic " + cls,
+    width: 24, height: 24, draggable: false });
+}
+
+export function iconLabel(name) {
+  if (name.startsWith("bean-")) return colourName(name.slice(5));
+  if (KINDS.includes(name)) return kindName(name);
+  return t("cafe.icon." + name);
+}
+
+export function bean(colour, opts = {}) { return icon("bean-" + colour, opts); }
+
+/** "2 yellow, 1 red" in the current language, from {colour: n} or a list of colours. */
+export function cubesText(cubes, colours = ["yellow", "brown", "green", "red"]) {
+  const counts = Array.isArray(cubes)
+    ? Object.fromEntries(colours.map((c) => [c, cubes.filter((x) => x === c).length]))
+    : cubes || {};
+  const parts = colours.filter((c) => counts[c] > 0).map((c) => t("cafe.nColour", { n: counts[c], colour: colourName(c) }));
+  return parts.length ? parts.join(", ") : t("cafe.none");
+}
+
+/** Bean icons with a count: {yellow: 2} → [●×2]. */
+export function cubesNode(cubes, colours = ["yellow", "brown", "green", "red"]) {
+  const parts = colours.filter((c) => (cubes?.[c] ?? 0) > 0);
+  if (!parts.length) return h("span.muted", t("cafe.none"));
+  return h("span.cubes", { role: "img", "aria-label": cubesText(cubes, colours), title: cubesText(cubes, colours) },
+    parts.map((c) => h("span.cube-n", { "aria-hidden": "true" }, bean(c, { decorative: true }), cubes[c] > 1 ? h("b", "×" + cubes[c]) : null)));
+}

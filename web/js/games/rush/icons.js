@@ -1,0 +1,43 @@
+// Coffee Rush icons: our own SVG set (web/icons/rush/), each with a translated
+// label used as alt text and tooltip.
+import { t } from "../../i18n.js";
+import { h } from "../../table/dom.js";
+
+export const INGREDIENTS = ["coffee", "milk", "steam", "ice", "chocolate", "caramel", "tea", "water"];
+export const UPGRADES = ["double_meeples", "diagonal_move", "double_corners", "double_specialties"];
+
+export function ingName(ing) { return t("rush.ing." + ing); }
+export function upgradeName(tile) { return t("rush.upgrade." + tile); }
+
+export function iconLabel(name) {
+  if (INGREDIENTS.includes(name)) return ingName(name);
+  if (UPGRADES.includes(name)) return upgradeName(name);
+  const m = /^meeple-(\d)$/.exec(name);
+  if (m) return t("rush.icon.meeple", { n: m[1] });
+  return t("rush.icon." + name);
+}
+
+/**
+ * One icon: an <img> with a translated alt text and tooltip.
+ * `decorative` (next to a text that already says it) gives an empty alt.
+ */
+export function icon(name, { cls = "", label = null, decorative = false } = {}) {
+  const text = label ?? iconLabel(name);
+  return h("img", { src: `icons/rush/${name}.svg`, alt: decorative ? "" : text, title: text, class: "ric " + cls,
+    width: 24, height: 24, draggable: false });
+}
+
+/** A seat's meeple picture (seats 0-3 → meeple-1..4). */
+export function meepleIcon(seat, opts = {}) { return icon(`meeple-${(seat % 4) + 1}`, opts); }
+
+/** A list of ingredients as icons, grouped ("2× coffee"), with one text label. */
+export function ingredientList(list, { cls = "" } = {}) {
+  if (!list.length) return h("span.ings.empty" + (cls ? "." + cls : ""), t("rush.nothing"));
+  return h("span.ings" + (cls ? "." + cls : ""), { role: "img", "aria-label": ingredientsText(list), title: ingredientsText(list) },
+    list.map((ing) => icon(ing, { decorative: true })));
+}
+
+/** "coffee, coffee, milk" in the current language. */
+export function ingredientsText(list) {
+  return list.length ? list.map(ingName).join(", ") : t("rush.nothing");
+}

@@ -1,0 +1,55 @@
+// Seize the Bean icons: our own SVG set (web/icons/seize/), each with a
+// translated label (alt, aria-label and tooltip) and a glossary entry.
+import { t } from "../../i18n.js";
+import { h } from "../../table/dom.js";
+
+/** Icons drawn as a resource picture plus a number (beans2 = "+2 beans"). */
+const COUNTED = /^(beans|milk|sugar)([1-4])$/;
+
+/** Every icon in the glossary, in reading order. */
+export const GLOSSARY = [
+  ["resources", ["beans", "milk", "sugar", "strong_coffee", "hq_coffee", "soy_milk", "croissant", "donut", "pie", "any_snack"]],
+  ["actions", ["scoop", "beans2", "milk3", "sugar3", "attract", "upgrade_pantry", "upgrade_style", "good_review", "bad_review", "hype", "early_bird",
+    "delivery", "innovation", "connections", "customer_tracking", "draw", "walk_in", "word_of_mouth"]],
+  ["customers", ["happy", "angry", "entertain", "lose_customer", "patience", "hype_down", "max_hype"]],
+  ["table", ["barista", "full_cup", "empty_cup", "service", "deck", "discard", "pantry", "style", "achievement", "award", "facedown"]],
+  ["groups", ["group_hipsters", "group_cyclists", "group_tourists", "group_musicians", "group_start_uppers", "group_party_animals", "group_friends"]],
+];
+
+export function iconLabel(name) {
+  const m = COUNTED.exec(name);
+  if (m) return t("seize.icon.counted", { n: m[2], res: t("seize.icon." + m[1]) });
+  if (name.startsWith("group_")) return t("seize.group." + name.slice(6));
+  return t("seize.icon." + name);
+}
+
+function file(name) {
+  const m = COUNTED.exec(name);
+  if (m) return m[1];
+  if (name === "delivery_any") return "delivery";
+  if (name === "innovation_any") return "innovation";
+  return name;
+}
+
+/** One icon: an <img> with a translated alt text and tooltip. */
+export function icon(name, { cls = "", label = null } = {}) {
+  const text = label ?? iconLabel(name);
+  const m = COUNTED.exec(name);
+  const img = h("img", { src: `icons/seize/${file(name)}.svg`, alt: m ? "" : text, title: text, class: "ic " + cls, width: 24, height: 24, draggable: false });
+  if (!m) return img;
+  return h("span.ic-count", { role: "img", "aria-label": text, title: text, class: cls }, img, h("b", { "aria-hidden": "true" }, m[2]));
+}
+
+export function groupIcon(group) { return icon("group_" + group, { cls: "group-ic" }); }
+
+/** The rules help: every icon with its label and what it does. */
+export function glossary() {
+  return h("div.glossary", { dataset: { testid: "glossary" } },
+    h("p", t("seize.help.intro")),
+    h("ol.help-phases", ["actions", "hype", "service", "word_of_mouth", "end_of_day"].map((p) =>
+      h("li", h("strong", t("seize.phase." + p)), " — ", t("seize.help.phase." + p)))),
+    h("p.muted", t("seize.help.scoring")),
+    GLOSSARY.map(([section, names]) => h("section",
+      h("h4", t("seize.help.section." + section)),
+      h("dl", names.map((n) => [h("dt", icon(n), " ", iconLabel(n)), h("dd", t("seize.help." + (COUNTED.test(n) ? "counted" : n)))])))));
+}

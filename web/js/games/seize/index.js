@@ -1,0 +1,391 @@
+// Seize the Bean's renderer: draws the engine's view (City, pools, cafés,
+// lines) and labels the engine's legal moves.  No rule lives here: every
+// number shown comes from the view, every option from the engine's moves.
+import { t } from "../../i18n.js";
+import { h } from "../../table/dom.js";
+import { glossary, groupIcon, icon, iconLabel } from "./icons.js";
+
+const RESOURCE_ROWS = ["beans", "milk", "sugar"];
+const CITY_ROWS = ["attract", "upgrade_pantry", "upgrade_style"];
+const CITY_ROW_NAMES = ["customers", "pantry", "style"];
+
+function ensureCss() {
+  if (document.querySelector("link[data-seize-css]")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "css/seize.css", dataset: { seizeCss: "1" } }));
+}
+
+// ---- small pieces ------------------------------------------------------------------
+function costNode(cost) {
+  const parts = Object.entries(cost || {}).filter(([, n]) => n > 0);
+  if (!parts.length) return h("span.cost.free", t("seize.cost.free"));
+  const label = parts.map(([res, n]) => t("seize.cost.part", { n, res: t("seize.icon." + res) })).join(", ");
+  return h("span.cost", { "aria-label": t("seize.cost.pay", { cost: label }), title: t("seize.cost.pay", { cost: label }) },
+    parts.map(([res, n]) => h("span.cost-part", { "aria-hidden": "true" }, icon(res), h("b", "×" + n))));
+}
+
+function iconsRow(names, cls = "") {
+  return h("span.icons" + (cls ? "." + cls : ""), names.map((n) => icon(n)));
+}
+
+function groupsOf(face) {
+  if (face.kind === "friend") return h("span.groups", icon("group_friends", { cls: "group-ic" }));
+  return h("span.groups", face.groups.map(groupIcon));
+}
+
+function kindClass(face) {
+  const g = face.kind === "friend" ? "friends" : face.groups[0] ?? "none";
+  return `card kind-${face.kind} g-${g}` + (face.groups.length > 1 ? " multi" : "");
+}
+
+function orderLine(label, order, cost) {
+  return h("div.order",
+    h("span.order-label", label),
+    iconsRow(order.order), h("span.arrow", { "aria-hidden": "true" }, "→"),
+    order.reward.length ? iconsRow(order.reward) : h("span.muted", t("seize.card.noReward")),
+    cost ? h("span.order-cost", " ", costNode(cost)) : null);
+}
+
+/** The card's name in the current language (the data's name when no translation exists). */
+export function cardTitle(face) {
+  const key = "seize.cardName." + (face.card ?? String(face.id).split("@")[0]);
+  const text = t(key);
+  return text === key ? face.name : text;
+}
+
+/** A readable card face. opts.cost = {main, side} from the view (Line customers). */
+export function cardFace(face, opts = {}) {
+  if (!face) return h("div.card.empty", t("seize.card.empty"));
+  const kindText = t("seize.kind." + face.kind);
+  const groupsText = face.kind === "friend" ? t("seize.group.friends") : face.groups.map((g) => t("seize.group." + g)).join(", ");
+  const el = h("div", { class: kindClass(face) + (opts.compact ? " compact" : ""), dataset: { card: face.id },
+    title: `${cardTitle(face)} — ${kindText}${groupsText ? " · " + groupsText : ""}` },
+  h("div.card-head", groupsOf(face), h("span.card-name", cardTitle(face))));
+  if (opts.compact) {
+    if (face.special) el.append(icon(face.special));
+    return el;
+  }
+  if (face.main) el.append(orderLine(t("seize.card.main"), face.main, opts.cost?.main));
+  if (face.side) el.append(orderLine(t("seize.card.side"), face.side, opts.cost?.side));
+  if (face.ability) {
+    el.append(h("div.ability", abilityIcon(face.ability), h("span", t("seize.ability." + face.ability))));
+  }
+  if (face.special) el.append(h("div.special", icon(face.special), h("span", t("seize.card.special", { icon: iconLabel(face.special) }))));
+  if (face.icons) {
+    el.append(h("ul.upgrade-icons", face.icons.map((ic) => h("li", icon(ic.icon), " ", h("span.muted", t("seize.card.onRow", { row: t("seize.row." + ic.row) }))))));
+  }
+  if (face.kind === "award") el.append(h("div.ability", icon("award"), h("span", t("seize.card.award", { group: groupsText }))));
+  return el;
+}
+
+function abilityIcon(ability) {
+  const base = ability.replace(/^super_/, "");
+  const map = { hype: "hype", overcrowd: "hype_down", entertain: "entertain", walk_in: "walk_in", delivery: "delivery",
+    innovation: "innovation", patience: "patience", lose_customer: "lose_customer", attract: "attract" };
+  return icon(map[base] ?? "hype", { label: t("seize.ability." + ability) });
+}
+
+const STEP_ICONS = { rival_bad_review: "bad_review", return_resources: "discard", steal_customer: "lose_customer", good_review_2: "good_review" };
+function stepIcon(step, cls = "") {
+  const name = typeof step === "string" ? step : step?.icon ?? String(step);
+  return icon(STEP_ICONS[name] ?? name, { cls, label: t("seize.step." + name) });
+}
+
+function pickable(node, moveId, label) {
+  return h("button.pick", { type: "button", dataset: { move: moveId }, "aria-label": label }, node);
+}
+
+// ---- the City ------------------------------------------------------------------------
+function renderCity(view, moves, ctx) {
+  const byId = new Map(moves.map((m) => [m.id, m]));
+  return h("section.city", { "aria-label": t("seize.city") },
+    h("h3", t("seize.city")),
+    view.city.map((row) => {
+      const r = row.row;
+      const slot = (face, where, extra = null) => {
+        const id = `city:row${r}:${where}`;
+        const node = h("div.slot", { dataset: { where } }, cardFace(face), extra);
+        return byId.has(id) ? pickable(node, id, moveText(byId.get(id), view, ctx)) : node;
+      };
+      return h("div.city-row", { dataset: { row: String(r) } },
+        h("div.row-label", icon(["attract", "upgrade_pantry", "upgrade_style"][r - 1]), h("span", t("seize.cityRow." + CITY_ROW_NAMES[r - 1]))),
+        h("div.deck-tile", { title: t("seize.deckCount", { n: row.deck_count }) }, icon("deck"), h("b", String(row.deck_count)), h("span.muted", t("seize.deck"))),
+        row.slots.map((face, k) => slot(face, `slot${k + 1}`)),
+        h("div.discard-wrap", slot(row.discard_top, "discard"),
+          h("span.muted.discard-count", icon("discard"), t("seize.discardCount", { n: row.discard_count }))));
+    }));
+}
+
+function renderPools(view, ctx) {
+  return h("section.pools", { "aria-label": t("seize.pools") },
+    h("div.pool", { dataset: { testid: "good-review-pool" } }, icon("good_review"),
+      h("span", t("seize.pool", { n: view.good_review_pool })),
+      view.good_reviews_from_box ? h("span.muted", t("seize.fromBox", { n: view.good_reviews_from_box })) : null),
+    h("div.pool", h("span", t("seize.bonusTokens")),
+      view.bonus_tokens.face_up.map((b) => icon(b)),
+      h("span.muted", t("seize.faceDown", { n: view.bonus_tokens.face_down }))),
+    view.end_triggered ? h("div.pool.warn", t("seize.endTriggered." + view.end_triggered)) : null,
+    view.scoop_luck ? h("div.pool.muted", icon("scoop"), t("seize.scoopLuckOn")) : null,
+    view.solo ? renderSolo(view, ctx) : null,
+    h("details.awards", h("summary", icon("award"), t("seize.awards", { n: view.awards.length })),
+      h("div.award-list", view.awards.map((a) => cardFace(a)))));
+}
+
+function renderSolo(view, ctx) {
+  const solo = view.solo;
+  const last = solo.action_discard[solo.action_discard.length - 1];
+  const tokens = [solo.cellar_token, solo.style_token].filter(Boolean).map((k) => t("seize.token." + k)).join(", ") || t("seize.none");
+  return h("div.solo-box", { dataset: { testid: "starbots" } },
+    h("strong", t("seize.starbots.title", { level: solo.level })),
+    h("div", t("seize.starbots.tokens", { tokens })),
+    h("div.muted", t("seize.starbots.deckInfo", { n: solo.action_deck_count, tokens: solo.upgrade_tokens_left })),
+    last ? h("div", t("seize.starbots.lastCard", { number: last.number, space: t("seize.row." + last.space) })) : null,
+    solo.starbots_last.length ? h("details", h("summary", t("seize.starbots.lastTurn")),
+      h("ul.log-list", solo.starbots_last.map((e) => h("li", eventText(e, ctx))))) : null);
+}
+
+// ---- a café ---------------------------------------------------------------------------
+function hypeTrack(pl) {
+  return h("div.hype", { "aria-label": t("seize.hypeLevel", { n: pl.hype }) + (pl.max_hype ? " · " + t("seize.icon.max_hype") : "") },
+    icon(pl.max_hype ? "max_hype" : "hype"),
+    [1, 2, 3, 4, 5].map((n) => h("span.hype-cell", { class: n === pl.hype ? "on" : n < pl.hype ? "past" : "", "aria-hidden": "true" }, String(n))),
+    pl.max_hype ? h("span.maxhype", t("seize.icon.max_hype")) : null);
+}
+
+function renderCafe(view, pl, moves, ctx) {
+  const p = pl.seat;
+  const byId = new Map(moves.map((m) => [m.id, m]));
+  const active = view.decision?.player === p;
+  const name = ctx.seatName(p);
+  const achievements = Object.entries(pl.achievements);
+  const space = (s) => {
+    const id = `space:${s.space}`;
+    const icons = s.icons ? s.icons.map((ic, i) => icon(ic.icon, { cls: i === 0 ? "base" : "added" }))
+      : s.usable === false ? [h("span.muted", t("seize.starbots.unused"))]
+        : [...(s.actions || []).map((a) => stepIcon(a)), ...(s.tokens || []).map((a) => stepIcon(a, "added"))];
+    const node = h("div.space", { class: s.barista ? "taken" : "", dataset: { space: s.space } },
+      h("span.space-name", t("seize.row." + s.space)),
+      h("span.space-icons", icons),
+      s.barista ? h("span.barista-on", icon("barista"), h("span.sr", t("seize.baristaHere"))) : null);
+    return byId.has(id) ? pickable(node, id, moveText(byId.get(id), view, ctx)) : node;
+  };
+  const spaces = new Map(pl.spaces.map((s) => [s.space, s]));
+  const lineItems = pl.line.map((e, i) => {
+    const id = `target:p${p}:${e.card.id}`;
+    const tokens = h("div.tokens",
+      e.angry ? icon("angry") : null,
+      Array.from({ length: e.happy }, () => icon("happy")),
+      e.being_served ? h("span.serving", icon("service"), t("seize.serving")) : e.served ? h("span.served", t("seize.served")) : null);
+    const node = h("div.line-entry", { class: e.being_served ? "current" : e.served ? "done" : "", dataset: { pos: String(i + 1) } },
+      cardFace(e.card, { cost: e.cost }), tokens);
+    return byId.has(id) ? pickable(node, id, moveText(byId.get(id), view, ctx)) : node;
+  });
+  const pantry = pl.pantry.map((c, i) => {
+    const top = i === pl.pantry.length - 1;
+    return h("div.pantry-card", { class: top ? "top" : "covered" },
+      top ? h("span.top-flag", t("seize.pantryTop")) : null, cardFace(c, { compact: !top }));
+  }).reverse();
+  return h("section.cafe", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), testid: `cafe-${p}` },
+    "aria-label": t("seize.cafeOf", { name }) },
+  h("header.cafe-head",
+    h("h3", name),
+    pl.full_cup ? icon("full_cup") : null, pl.empty_cup ? icon("empty_cup") : null,
+    h("span.baristas", Array.from({ length: pl.baristas_home }, () => icon("barista")), h("span.sr", t("seize.baristasHome", { n: pl.baristas_home })))),
+  h("div.stats",
+    pl.automa ? null : h("span.stat", { dataset: { stat: "resources" } }, RESOURCE_ROWS.map((r) => h("span.res", icon(r), h("b", String(pl.resources[r] ?? 0))))),
+    hypeTrack(pl),
+    h("span.stat", icon("good_review"), h("b", { dataset: { stat: "good" } }, String(pl.good_reviews))),
+    h("span.stat", icon("bad_review"), h("b", { dataset: { stat: "bad" } }, String(pl.bad_reviews))),
+    h("span.stat", { title: t("seize.deckCount", { n: pl.deck_count }) }, icon("deck"), h("b", String(pl.deck_count))),
+    h("span.stat", { title: t("seize.discardCount", { n: pl.discard_count }) }, icon("discard"), h("b", String(pl.discard_count)))),
+  h("div.action-board",
+    h("div.action-col", h("span.col-label", t("seize.resourceRows")), RESOURCE_ROWS.map((r) => space(spaces.get(r)))),
+    h("div.action-col", h("span.col-label", t("seize.cityRows")), CITY_ROWS.map((r) => space(spaces.get(r))))),
+  h("div.cafe-cards",
+    h("div.pile", h("h4", icon("pantry"), t("seize.pantry"), " ", h("span.muted", String(pl.pantry.length))), pantry.length ? pantry : h("p.muted", t("seize.none"))),
+    h("div.pile", h("h4", icon("style"), t("seize.style"), " ", h("span.muted", String(pl.style.length))), pl.style.length ? pl.style.map((c) => cardFace(c)) : h("p.muted", t("seize.none")))),
+  pl.cafe_groups.length ? h("div.cafe-groups", h("span.muted", t("seize.cafeGroups")), pl.cafe_groups.map(groupIcon)) : null,
+  achievements.length ? h("div.achievements", icon("achievement"),
+    achievements.map(([a, bonus]) => h("span.ach", t("seize.ach." + a), bonus && bonus !== "none" && bonus !== "facedown" ? [" ", icon(bonus)] : bonus === "facedown" ? [" ", icon("facedown")] : null))) : null,
+  pl.automa ? h("p.muted", t("seize.starbots.deck", { n: pl.deck_count })) : h("div.line", h("h4", t("seize.line"), " ", h("span.muted", String(pl.line.length))),
+    pl.service_token.done ? h("span.muted", icon("service"), t("seize.serviceDone")) : null,
+    lineItems.length ? h("div.line-cards", lineItems) : h("p.muted", t("seize.lineEmpty"))),
+  pl.discard ? h("details.own-discard", h("summary", t("seize.yourDiscard", { n: pl.discard.length })),
+    h("div.discard-cards", pl.discard.map((c) => cardFace(c, { compact: true })))) : null);
+}
+
+// ---- the renderer interface ---------------------------------------------------------------------
+export function render(board, ctx) {
+  ensureCss();
+  const { view, moves } = ctx;
+  const players = [...view.players];
+  // the viewer's café first, then turn order
+  const order = view.turn_order.map((p) => players[p]);
+  const viewerFirst = ctx.viewer !== null && ctx.viewer !== undefined ? [players[ctx.viewer], ...order.filter((pl) => pl.seat !== ctx.viewer)] : order;
+  board.replaceChildren(
+    h("div.seize", h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
+      h("div.cafes", viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
+}
+
+function customerName(view, ctx, id) { return ctx.cardName(id); }
+
+export function decision(view, status, ctx) {
+  const d = view.decision;
+  if (!d) return { what: t("seize.phase." + status.phase), why: "" };
+  const pl = view.players[d.player];
+  switch (d.kind) {
+    case "place": return { what: t("seize.decide.place"), why: t("seize.why.place", { n: pl.baristas_home }) };
+    case "icons": return { what: t("seize.decide.icons", { space: t("seize.row." + d.space), done: d.activated, limit: d.to_activate }), why: t("seize.why.icons") };
+    case "take": return { what: t("seize.decide.take." + d.dest, { row: t("seize.cityRow." + CITY_ROW_NAMES[d.row - 1]) }),
+      why: t("seize.why.take." + (d.why in TAKE_WHY ? d.why : "other"), { groups: (pl.cafe_groups || []).map((g) => t("seize.group." + g)).join(", ") }) + (d.optional ? " " + t("seize.why.optional") : "") };
+    case "reorder": return { what: t("seize.decide.reorder"), why: t("seize.why.reorder", { n: d.count }) };
+    case "track": return { what: t("seize.decide.track"), why: t("seize.why.track") };
+    case "pick_icon": return { what: t("seize.decide.pickIcon." + d.pile), why: t("seize.why.pickIcon", { n: d.remaining }) };
+    case "conn_row": return { what: t("seize.decide.connRow"), why: t("seize.why.connRow") };
+    case "line_target": return { what: t("seize.decide.target." + d.effect), why: d.optional ? t("seize.why.optional") : "" };
+    case "serve": {
+      const entry = pl.line.find((e) => e.being_served);
+      const mood = entry ? (entry.angry ? "angry" : entry.happy > 0 ? "happy" : "neutral") : "neutral";
+      return { what: t("seize.decide.serve", { card: customerName(view, ctx, d.customer) }), why: t("seize.why.serve." + mood) };
+    }
+    case "achieve": return { what: t("seize.decide.achieve", { ach: t("seize.ach." + d.achievement) }), why: t("seize.why.achieve") };
+    default: return { what: d.kind, why: "" };
+  }
+}
+const TAKE_WHY = { attract: 1, upgrade_pantry: 1, upgrade_style: 1, word_of_mouth: 1, walk_in: 1 };
+
+function whereText(where) {
+  if (where === "discard") return t("seize.where.discard");
+  const m = /^(slot|peek)(\d)$/.exec(where);
+  return m ? t("seize.where." + m[1], { n: m[2] }) : where;
+}
+
+/** Plain-text label of a move (for aria-labels and the log). */
+function moveText(move, view, ctx) {
+  const p = move.payload;
+  switch (p.kind) {
+    case "space": return t("seize.move.space", { space: t("seize.row." + p.space) });
+    case "icon": return p.mode === "alone" ? t("seize.move.iconAlone", { icon: iconLabel(p.icon), row: t("seize.cityRow." + CITY_ROW_NAMES[p.deck - 1]) })
+      : p.mode === "with" ? t("seize.move.iconWith", { icon: iconLabel(p.icon), with: iconLabel(p.with_icon) })
+        : t("seize.move.icon", { icon: iconLabel(p.icon) });
+    case "take": return t("seize.move.take", { card: ctx.cardName(p.card), where: whereText(p.where) });
+    case "order": return t("seize.move.order", { card: ctx.cardName(p.card), n: p.position });
+    case "track": return t(p.keep ? "seize.move.keep" : "seize.move.discard", { card: ctx.cardName(p.card) });
+    case "upgrade_icon": return t("seize.move.upgrade", { icon: iconLabel(p.icon), card: ctx.cardName(p.card) });
+    case "connections": return t("seize.move.connections", { row: t("seize.cityRow." + CITY_ROW_NAMES[p.row - 1]) });
+    case "target": return t("seize.move.target." + p.effect, { card: ctx.cardName(p.card) });
+    case "serve": return !p.main ? t("seize.move.cannotPay") : t(p.side ? "seize.move.serveBoth" : "seize.move.serveMain");
+    case "skip_customer": return t("seize.move.skipCustomer");
+    case "bonus": return t("seize.move.bonus", { icon: iconLabel(p.icon) });
+    case "skip": return t("seize.move.skip");
+    default: return move.id;
+  }
+}
+
+export function moveLabel(move, view, ctx) {
+  const p = move.payload;
+  const text = h("span.option-text", moveText(move, view, ctx));
+  switch (p.kind) {
+    case "space": return [iconsRow(p.icons), text];
+    case "icon": return [icon(p.icon), p.with_icon ? icon(p.with_icon) : null, text];
+    case "upgrade_icon": case "bonus": return [icon(p.icon), text];
+    case "serve": return [text, p.main ? costNode(p.cost) : icon("angry")];
+    case "skip_customer": return [icon("happy"), text];
+    case "take": case "order": case "track": {
+      const face = findFace(view, p.card);
+      return [text, face ? cardFace(face, { compact: p.kind !== "take" || p.where.startsWith("peek") ? false : true }) : null];
+    }
+    default: return text;
+  }
+}
+
+function findFace(view, id) {
+  let found = null;
+  const walk = (node) => {
+    if (found || !node || typeof node !== "object") return;
+    if (Array.isArray(node)) { node.forEach(walk); return; }
+    if (node.id === id && typeof node.name === "string") { found = node; return; }
+    Object.values(node).forEach(walk);
+  };
+  walk(view.decision);
+  if (!found) walk(view.city);
+  if (!found) walk(view.players);
+  return found;
+}
+
+const EVENT_KEYS = {
+  space: (v) => t("seize.row." + v), icon: (v) => (v ? iconLabel(v) : t("seize.none")), with_icon: (v) => iconLabel(v),
+  res: (v) => t("seize.icon." + v), ability: (v) => t("seize.ability." + v), achievement: (v) => t("seize.ach." + v),
+  phase: (v) => t("seize.phase." + v), reason: (v) => t("seize.endReason." + v), dest: (v) => t("seize.dest." + v),
+  where: whereText, mood: (v) => t("seize.mood." + v), via: (v) => iconLabel(v),
+  why: (v) => (v ? t("seize.reason." + v) : ""),
+};
+
+export function eventText(event, ctx) {
+  const code = event.code.replace(/^seize\./, "");
+  const name = event.player === null || event.player === undefined ? "" : ctx.seatName(event.player);
+  if (event.hidden) {
+    const specific = "seize.ev." + code + ".hidden";
+    const text = t(specific, { name });
+    return text === specific ? t("seize.ev.hidden", { name }) : text;
+  }
+  const params = { name };
+  for (const [key, value] of Object.entries(event.params || {})) {
+    if (key === "card") params.card = code === "starbots_card" || code === "starbots_redraw" ? value : ctx.cardName(value);
+    else if (key === "step") params.step = t("seize.step." + value);
+    else if (key === "steps") params.steps = value.map((v) => t("seize.step." + v)).join(", ");
+    else if (key === "use") params.use = t("seize.starbots.use." + value);
+    else if (key === "row") params.row = t("seize.cityRow." + CITY_ROW_NAMES[value - 1]);
+    else if (key === "res" && Array.isArray(value)) params.res = value.map((r) => t("seize.icon." + r)).join(", ") || t("seize.none");
+    else if (key === "res" && value && typeof value === "object") params.res = Object.entries(value).filter(([, n]) => n > 0).map(([r, n]) => t("seize.cost.part", { n, res: t("seize.icon." + r) })).join(", ") || t("seize.none");
+    else if (key === "cards" && !Array.isArray(value)) params.cards = value;
+    else if (key === "cards") params.cards = value.length ? value.map((c) => ctx.cardName(c)).join(", ") : t("seize.none");
+    else if (key === "cost") params.cost = Object.entries(value).filter(([, n]) => n > 0).map(([r, n]) => t("seize.cost.part", { n, res: t("seize.icon." + r) })).join(", ") || t("seize.cost.free");
+    else if (key === "first" || key === "empty_cup") params[key] = ctx.seatName(value);
+    else if (key === "deck") params.deck = value[0] === "city" ? t("seize.cityRow." + CITY_ROW_NAMES[value[1]]) : t("seize.ownDeck");
+    else if (key in EVENT_KEYS) params[key] = EVENT_KEYS[key](value);
+    else params[key] = value;
+  }
+  let key = "seize.ev." + code;
+  if (code === "customer_served" && event.params.side) key += ".side";
+  if (code === "activate" && event.params.via) key += ".via";
+  if (code === "bonus_taken" && !event.params.icon) key += ".none";
+  const text = t(key, params);
+  return text === key ? t("seize.ev.unknown", { code }) : text;
+}
+
+export function gameOver(view, status, ctx) {
+  const out = status.outcome;
+  const n = out.breakdown.length;
+  const seats = [...Array(n).keys()];
+  const row = (label, fn, cls = "") => h("tr", { class: cls }, h("th", { scope: "row" }, label), seats.map((p) => h("td", fn(out.breakdown[p], p))));
+  const awardsText = (b) => {
+    const entries = Object.entries(b.awards);
+    const total = entries.reduce((s, [, v]) => s + v, 0);
+    return [h("b", String(total)), entries.length ? h("div.muted.small", entries.map(([g, v]) => `${t("seize.group." + g)} ${v}`).join(", ")) : null];
+  };
+  return h("div.score", { dataset: { testid: "score-breakdown" } },
+    h("table.score-table", { dataset: { testid: "score-table" } },
+      h("caption", t("seize.score.caption")),
+      h("thead", h("tr", h("th", { scope: "col" }, t("seize.score.step")),
+        seats.map((p) => h("th", { scope: "col", class: out.winners.includes(p) ? "winner" : "" }, ctx.seatName(p), out.winners.includes(p) ? [" ", icon("award", { label: t("seize.score.winnerMark") })] : null)))),
+      h("tbody",
+        row(t("seize.score.step1"), (b) => [h("b", String(b.good_reviews + b.happy_tokens)), h("div.muted.small", t("seize.score.step1detail", { good: b.good_reviews, happy: b.happy_tokens }))]),
+        row(t("seize.score.step2"), (b) => String(b.bad_reviews)),
+        row(t("seize.score.step3"), (b) => String(b.achievements)),
+        row(t("seize.score.step4"), awardsText),
+        row(t("seize.score.step5"), (b) => h("b", String(b.total)), "total"),
+        row(t("seize.score.resources"), (b) => String(b.resources), "muted"))),
+    h("p.muted", t("seize.score.tiebreak")));
+}
+
+export default {
+  id: "seize",
+  solo: true,
+  options: {
+    scoop: { type: "bool", config: "scoop_luck", label: "seize.option.scoop", hint: "seize.option.scoopHint" },
+    starbotsfirst: { type: "bool", config: "first_player", on: "starbots", off: "human", soloOnly: true,
+      label: "seize.option.starbotsFirst", hint: "seize.option.starbotsFirstHint" },
+  },
+  optionsFromConfig: (config) => ({ ...(config?.scoop_luck ? { scoop: true } : {}), ...(config?.first_player === "starbots" ? { starbotsfirst: true } : {}) }),
+  render, decision, moveLabel, eventText, gameOver, glossary,
+};

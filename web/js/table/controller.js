@@ -1,0 +1,509 @@
+// The generic table: one game being played in the page.  It knows no rule of
+// any game: it asks the engine for views, legal moves, bot moves, undo, log
+// and saves, and hands views to the game's renderer (web/js/games/<id>/).
+//
+// A renderer module exports:
+//   id, options {name: {type: "bool", config, label, hint}}, solo (bool),
+//   render(board, ctx)            draw the board; legal options carry data-move
+//   decision(view, status, ctx)   {what, why} for the decision banner
+//   moveLabel(move, view, ctx)    node or text for one legal option
+//   eventText(event, ctx)         one translated log line
+//   gameOver(view, status, ctx)   the final scoring breakdown (a node)
+//   glossary(ctx)                 the rules help (a node)
+import { EngineError } from "../engine.js";
+import { language, onLanguageChange, t } from "../i18n.js";
+import { newRecordId } from "../saves.js";
+import { h, sleep } from "./dom.js";
+import { encodeMoves, shareURL } from "./url.js";
+
+export const PACES = { instant: 0, fast: 300, normal: 900, slow: 1800 };
+const PACE_KEY = "brewhouse.pace";
+
+export function currentPace() {
+  const stored = localStorage.getItem(PACE_KEY);
+  return stored in PACES ? stored : "normal";
+}
+
+export function isBotSeat(seat) { return seat !== "human"; }
+
+export class Table {
+  constructor({ engine, saves, renderer, gameInfo, root, info, navigate }) {
+    Object.assign(this, { engine, saves, renderer, gameInfo, root, info, navigate });
+    this.match = null;
+    this.status = null;
+    this.view = null;
+    this.moves = [];
+    this.viewer = null;     // the human whose eyes are on the screen
+    this.runToken = 0;
+    this.busy = false;
+    this.waiting = "none";  // "human" | "bot" | "privacy" | "over" | "none"
+    this.lastEvents = [];
+    this.cardNames = new Map();
+    this.record = null;
+    this.setup = null;
+    this.closed = false;
+    this.unlisten = onLanguageChange(() => this.rerender());
+    this.build();
+  }
+
+  // ---- seats -----------------------------------------------------------------
+  get seats() { return this.status?.seats ?? []; }
+  humans() { return this.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0); }
+
+  seatName(p) {
+    const seat = this.seats[p];
+    if (seat === undefined) return "";
+    if (seat === "human") return this.humans().length === 1 ? t("table.seat.you", { n: p + 1 }) : t("table.seat.human", { n: p + 1 });
+    const m = /^starbots-(\d+)$/.exec(seat);
+    if (m) return t("table.seat.starbots", { level: m[1] });
+    return t("table.seat.bot", { n: p + 1, level: levelName(seat) });
+  }
+
+  ctx(extra = {}) {
+    return {
+      t, h, seatName: (p) => this.seatName(p), seats: this.seats, viewer: this.viewer, status: this.status,
+      cardName: (id) => this.cardName(id), language: language(), ...extra,
+    };
+  }
+
+  cardName(id) {
+    if (id === null || id === undefined) return "";
+    const base = String(id).split("@")[0];
+    const key = `${this.renderer.id}.cardName.${base}`;
+    const translated = t(key);
+    if (translated !== key) return translated;
+    return this.cardNames.get(id) ?? this.cardNames.get(base) ?? base.replace(/_/g, " ");
+  }
+
+  learnNames(node) {
+    // every card face in a view carries {id, name}: remember them for the log
+    if (Array.isArray(node)) { for (const x of node) this.learnNames(x); return; }
+    if (!node || typeof node !== "object") return;
+    if (typeof node.id === "string" && typeof node.name === "string") {
+      this.cardNames.set(node.id, node.name);
+      if (node.card) this.cardNames.set(node.card, node.name);
+    }
+    for (const value of Object.values(node)) if (value && typeof value === "object") this.learnNames(value);
+  }
+
+  // ---- page structure ----------------------------------------------------------
+  build() {
+    const $ = (testid, tag = "div", cls = "") => h(`${tag}${cls}`, { dataset: { testid } });
+    this.el = {
+      status: h("div.table-status", { dataset: { testid: "game-status", phase: "", activePlayer: "", ply: "0", waiting: "none" }, role: "status", "aria-live": "polite" }),
+      thinking: h("div.thinking", { dataset: { testid: "thinking" }, hidden: true, role: "status" }),
+      undo: h("button.secondary", { type: "button", dataset: { testid: "undo" }, onclick: () => this.undo() }),
+      logButton: h("button.secondary", { type: "button", dataset: { testid: "log-toggle" }, "aria-expanded": "false", onclick: () => this.togglePanel("log") }),
+      helpButton: h("button.secondary", { type: "button", dataset: { testid: "help-toggle" }, "aria-expanded": "false", onclick: () => this.togglePanel("help") }),
+      share: h("button.secondary", { type: "button", dataset: { testid: "share" }, onclick: () => this.share(false) }),
+      shareReplay: h("button.secondary", { type: "button", dataset: { testid: "share-replay" }, onclick: () => this.share(true) }),
+      home: h("button.secondary", { type: "button", dataset: { testid: "table-home" }, onclick: () => this.navigate("") }),
+      pace: h("select", { dataset: { testid: "pace" }, onchange: (e) => localStorage.setItem(PACE_KEY, e.target.value) }),
+      paceLabel: h("span"),
+      decision: $("decision", "section", ".decision"),
+      recent: $("recent", "div", ".recent"),
+      board: $("board", "div", ".board"),
+      log: $("log", "aside", ".side-panel"),
+      help: $("help", "aside", ".side-panel"),
+      privacy: $("privacy", "div", ".overlay"),
+      over: $("game-over", "section", ".game-over"),
+      shareBox: $("share-box", "div", ".share-box"),
+      error: $("table-error", "div", ".error-panel"),
+    };
+    for (const k of ["log", "help", "privacy", "over", "shareBox", "error"]) this.el[k].hidden = true;
+    this.el.decision.setAttribute("aria-live", "polite");
+    const bar = h("div.table-bar",
+      h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.status, this.el.thinking),
+      h("div.table-tools", this.el.undo, this.el.logButton, this.el.helpButton, this.el.share, this.el.shareReplay,
+        h("label.pace", this.el.paceLabel, this.el.pace), this.el.home));
+    this.el.title = bar.querySelector("h2");
+    this.root.replaceChildren(h("section.table", { dataset: { testid: "table", game: this.renderer.id } },
+      bar, this.el.error, this.el.shareBox, this.el.over, this.el.decision, this.el.recent,
+      h("div.table-body", this.el.board, h("div.drawer", this.el.log, this.el.help)), this.el.privacy));
+    this.root.addEventListener("click", (event) => {
+      const target = event.target.closest("[data-move]");
+      if (!target || !this.root.contains(target) || target.disabled) return;
+      event.preventDefault();
+      this.play(target.dataset.move);
+    });
+    this.translateChrome();
+  }
+
+  translateChrome() {
+    this.el.title.textContent = this.gameInfo.title;
+    this.el.undo.textContent = t("table.undo");
+    this.el.logButton.textContent = t("table.log");
+    this.el.helpButton.textContent = t("table.help");
+    this.el.share.textContent = t("table.share");
+    this.el.shareReplay.textContent = t("table.shareReplay");
+    this.el.home.textContent = t("table.home");
+    this.el.paceLabel.textContent = t("table.pace");
+    const pace = currentPace();
+    this.el.pace.replaceChildren(...Object.keys(PACES).map((p) => h("option", { value: p, selected: p === pace }, t("table.pace." + p))));
+  }
+
+  rerender() {
+    if (this.closed) return;
+    this.translateChrome();
+    if (this.status) {
+      this.renderStatus();
+      if (this.waiting === "privacy") this.renderPrivacy(this.status.active_player);
+      else if (this.view) this.renderView();
+      if (this.status.over && this.view && !this.el.over.hidden) this.renderGameOver(); // the final frame follows the language too
+      if (!this.el.log.hidden) this.renderLog();
+      if (!this.el.help.hidden) this.renderHelp();
+      if (!this.el.shareBox.hidden) this.el.shareBox.hidden = true;
+    }
+  }
+
+  showError(key, params = {}, err = null) {
+    this.el.error.hidden = false;
+    this.el.error.setAttribute("role", "alert");
+    this.el.error.replaceChildren(h("strong", t(key, params)),
+      err ? h("p.muted", t("table.error.detail", { message: String(err.message ?? err).slice(0, 300) })) : null,
+      h("button", { type: "button", dataset: { testid: "error-home" }, onclick: () => this.navigate("") }, t("table.backHome")));
+  }
+
+  // ---- starting --------------------------------------------------------------------
+  async start({ config, seed, seats, moves = null, options = {}, shareSeats = null }) {
+    const params = { game: this.renderer.id, config, seats };
+    if (seed !== null && seed !== undefined) params.seed = seed;
+    const status = moves?.length
+      ? await this.engine.call("replay", { ...params, seed: seed ?? 0, moves })
+      : await this.engine.call("new_game", params);
+    this.setup = { game: this.renderer.id, seats: shareSeats ?? seats, seed: status.seed, options };
+    this.record = { id: newRecordId(), created: new Date().toISOString() };
+    await this.adopt(status);
+    await this.autosave();
+    return status;
+  }
+
+  async resume(record) {
+    const status = await this.engine.call("load", { save: record.save });
+    this.record = { id: record.id, created: record.created };
+    this.setup = { game: record.game, seats: status.seats, seed: status.seed, options: this.renderer.optionsFromConfig?.(status.config) ?? {} };
+    await this.adopt(status);
+    return status;
+  }
+
+  async adopt(status) {
+    this.match = status.match;
+    this.status = status;
+    this.viewer = this.humans().length === 1 ? this.humans()[0] : null;
+    if (this.humans().length === 0) this.viewer = 0;
+    this.run();
+  }
+
+  close() {
+    this.closed = true;
+    this.runToken++;
+    this.unlisten?.();
+    if (this.match) this.engine.call("close", { match: this.match }).catch(() => {});
+  }
+
+  // ---- the game loop -------------------------------------------------------------
+  setWaiting(what) {
+    this.waiting = what;
+    this.el.status.dataset.waiting = what;
+    this.el.undo.disabled = !(what === "human" && this.status?.can_undo);
+  }
+
+  async run() {
+    const token = ++this.runToken;
+    try {
+      while (token === this.runToken && !this.closed) {
+        const st = this.status;
+        this.renderStatus();
+        if (st.over) {
+          await this.fetchView(this.viewer ?? this.humans()[0] ?? 0);
+          if (token !== this.runToken) return;
+          this.renderView();
+          this.renderGameOver();
+          this.setWaiting("over");
+          return;
+        }
+        const p = st.active_player;
+        if (!isBotSeat(this.seats[p])) {
+          if (this.humans().length > 1 && this.viewer !== p) {
+            this.setWaiting("privacy");
+            this.renderPrivacy(p);
+            return; // resumes when the player says they are ready
+          }
+          this.viewer = p;
+          await this.fetchView(p);
+          if (token !== this.runToken) return;
+          this.renderView();
+          this.setWaiting("human");
+          this.focusDecision();
+          return; // resumes on a click on a legal option
+        }
+        await this.botTurn(p, token);
+      }
+    } catch (err) {
+      if (token === this.runToken) this.failed(err);
+    }
+  }
+
+  async botTurn(p, token) {
+    this.setWaiting("bot");
+    const watcher = this.viewer ?? this.humans()[0] ?? 0;
+    const pace = PACES[currentPace()];
+    // at a readable pace the table shows every bot step; "instant" only shows where it stops
+    if (pace > 0 || !this.view) {
+      await this.fetchView(watcher);
+      if (token !== this.runToken) return;
+      this.renderView();
+    }
+    this.el.thinking.hidden = false;
+    this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("table.thinking", { name: this.seatName(p) }));
+    const seat = this.seats[p];
+    const started = performance.now();
+    // each level has its own calibrated thinking budget in the engine
+    const { move } = await this.engine.call("bot_move", { match: this.match, level: seat });
+    const wait = pace - (performance.now() - started);
+    if (wait > 0) await sleep(wait);
+    if (token !== this.runToken) return;
+    this.el.thinking.hidden = true;
+    await this.apply(move, p);
+  }
+
+  async fetchView(player) {
+    const out = await this.engine.call("view", { match: this.match, player });
+    this.view = out.view;
+    this.moves = out.moves;
+    this.viewerOfView = player;
+    this.status = { ...this.status, ...out, view: undefined, moves: undefined };
+    this.learnNames(out.view);
+  }
+
+  async apply(move, player) {
+    // events come back as everyone may see them: "Just now" must not show one
+    // player's private cards to the next one (the log shows each viewer their own)
+    if (player !== this.status.active_player) throw new Error("not this seat's turn");
+    const out = await this.engine.call("apply_move", { match: this.match, move, ply: this.status.ply });
+    this.status = out;
+    this.lastEvents = out.events.map((e) => ({ ...e, ply: out.ply }));
+    await this.autosave();
+    if (!this.el.log.hidden) this.renderLog();
+  }
+
+  async play(moveId) {
+    if (this.waiting !== "human" || this.busy) return;
+    if (!this.moves.some((m) => m.id === moveId)) return; // only legal options are ever rendered
+    this.busy = true;
+    this.setWaiting("busy");
+    for (const b of this.root.querySelectorAll("[data-move]")) b.disabled = true;
+    try {
+      await this.apply(moveId, this.status.active_player);
+    } catch (err) {
+      this.busy = false;
+      return this.failed(err);
+    }
+    this.busy = false;
+    this.run();
+  }
+
+  async undo() {
+    if (this.waiting !== "human" || this.busy || !this.status.can_undo) return;
+    this.busy = true;
+    this.setWaiting("busy");
+    try {
+      // take back moves until a human is to play again (a bot would replay the same move)
+      let st = await this.engine.call("undo", { match: this.match });
+      while (st.can_undo && isBotSeat(st.seats[st.active_player])) st = await this.engine.call("undo", { match: this.match });
+      this.status = st;
+      this.lastEvents = [];
+      await this.autosave();
+    } catch (err) {
+      this.busy = false;
+      return this.failed(err);
+    }
+    this.busy = false;
+    if (!this.el.log.hidden) this.renderLog();
+    this.run();
+  }
+
+  readyFromPrivacy() {
+    if (this.waiting !== "privacy") return;
+    this.viewer = this.status.active_player;
+    this.setWaiting("busy");
+    this.el.privacy.hidden = true;
+    this.run();
+  }
+
+  failed(err) {
+    console.warn("table error:", err);
+    this.el.thinking.hidden = true;
+    this.setWaiting("none");
+    const code = err instanceof EngineError ? err.code : "unknown";
+    this.showError("table.error.engine", { code }, err);
+  }
+
+  async autosave() {
+    if (!this.record) return;
+    try {
+      const save = await this.engine.call("save", { match: this.match });
+      const st = this.status;
+      await this.saves.put({
+        id: this.record.id, game: this.renderer.id, seats: [...st.seats], status: st.over ? "finished" : "in_progress",
+        ply: st.ply, phase: st.phase, created: this.record.created, updated: new Date().toISOString(), save,
+      });
+      this.el.status.dataset.saved = String(st.ply);
+    } catch (err) {
+      console.warn("autosave failed:", err);
+    }
+  }
+
+  // ---- rendering -------------------------------------------------------------------
+  renderStatus() {
+    const st = this.status;
+    const s = this.el.status;
+    s.dataset.phase = st.phase;
+    s.dataset.activePlayer = st.active_player === null ? "" : String(st.active_player);
+    s.dataset.ply = String(st.ply);
+    const parts = [t("table.move", { ply: st.ply })];
+    if (this.view?.day) parts.unshift(t("table.day", { day: this.view.day }));
+    parts.push(t(`${this.renderer.id}.phase.${st.phase}`));
+    if (st.over) parts.push(t("table.over"));
+    else if (st.active_player !== null) parts.push(t("table.toPlay", { name: this.seatName(st.active_player) }));
+    s.textContent = parts.join(" · ");
+  }
+
+  renderView() {
+    if (!this.view) return;
+    this.renderStatus();
+    const interactive = this.waiting === "human" || (this.status.active_player === this.viewerOfView && !isBotSeat(this.seats[this.viewerOfView]));
+    const moves = interactive && !this.status.over ? this.moves : [];
+    const ctx = this.ctx({ view: this.view, moves, viewer: this.viewerOfView });
+    this.renderer.render(this.el.board, ctx);
+    this.renderDecision(ctx);
+    this.renderRecent(ctx);
+  }
+
+  renderDecision(ctx) {
+    const st = this.status;
+    const box = this.el.decision;
+    if (st.over) { box.replaceChildren(); box.hidden = true; return; }
+    box.hidden = false;
+    const d = this.renderer.decision(this.view, st, ctx);
+    const who = st.active_player === null ? "" : this.seatName(st.active_player);
+    const mine = ctx.moves.length > 0;
+    box.dataset.player = String(st.active_player);
+    box.classList.toggle("mine", mine);
+    const list = h("div.options", { role: "group", "aria-label": t("table.options") },
+      ctx.moves.map((m) => h("button.option", { type: "button", dataset: { move: m.id, testid: "option" } },
+        this.renderer.moveLabel(m, this.view, ctx))));
+    box.replaceChildren(
+      h("p.decision-who", h("strong", who), " — ", d.what),
+      d.why ? h("p.decision-why.muted", d.why) : null,
+      mine ? list : h("p.muted", t("table.waitingFor", { name: who })));
+  }
+
+  focusDecision() {
+    const first = this.el.decision.querySelector("[data-move]");
+    if (first && !this.root.contains(document.activeElement)) first.focus({ preventScroll: true });
+  }
+
+  renderRecent(ctx) {
+    if (!this.lastEvents.length) { this.el.recent.replaceChildren(); return; }
+    const lines = this.lastEvents.map((e) => this.renderer.eventText(e, ctx)).filter(Boolean);
+    this.el.recent.replaceChildren(h("span.muted", t("table.lastMove")), " ", lines.join(" · "));
+  }
+
+  renderPrivacy(p) {
+    this.el.board.replaceChildren();
+    this.el.decision.replaceChildren();
+    this.el.recent.replaceChildren();
+    this.el.log.hidden = true;
+    this.el.logButton.setAttribute("aria-expanded", "false");
+    const ready = h("button", { type: "button", dataset: { testid: "privacy-ready" }, onclick: () => this.readyFromPrivacy() },
+      t("table.privacy.ready", { name: this.seatName(p) }));
+    this.el.privacy.replaceChildren(h("div.overlay-card", { role: "dialog", "aria-modal": "true", "aria-labelledby": "privacy-title" },
+      h("h2", { id: "privacy-title" }, t("table.privacy.title", { name: this.seatName(p) })),
+      h("p", t("table.privacy.body")), ready));
+    this.el.privacy.hidden = false;
+    ready.focus();
+  }
+
+  renderGameOver() {
+    const st = this.status;
+    const out = st.outcome;
+    const winners = out.winners.map((p) => this.seatName(p));
+    const ctx = this.ctx({ view: this.view, moves: [] });
+    this.el.over.hidden = false;
+    this.el.over.replaceChildren(
+      h("h2", t("table.gameOver")),
+      h("p.winner", { dataset: { testid: "winner" } }, t(winners.length > 1 ? "table.winners" : "table.winner", { names: winners.join(", ") })),
+      this.renderer.gameOver(this.view, st, ctx),
+      h("div.row-buttons",
+        h("button", { type: "button", dataset: { testid: "play-again" }, onclick: () => this.navigate(shareURL({ ...this.setup, seed: null })) }, t("table.playAgain")),
+        h("button.secondary", { type: "button", onclick: () => this.share(true) }, t("table.shareReplay")),
+        h("button.secondary", { type: "button", onclick: () => this.navigate("") }, t("table.backHome"))));
+    this.el.decision.hidden = true;
+  }
+
+  togglePanel(which) {
+    const panel = this.el[which];
+    const button = which === "log" ? this.el.logButton : this.el.helpButton;
+    panel.hidden = !panel.hidden;
+    button.setAttribute("aria-expanded", String(!panel.hidden));
+    if (!panel.hidden) (which === "log" ? this.renderLog() : this.renderHelp());
+  }
+
+  async renderLog() {
+    if (this.waiting === "privacy") { this.el.log.hidden = true; return; }
+    const viewer = this.viewer ?? this.humans()[0] ?? 0;
+    let entries;
+    try { entries = await this.engine.call("log", { match: this.match, player: viewer }); } catch { return; }
+    const filter = this.logFilter ?? "all";
+    const select = h("select", { dataset: { testid: "log-filter" }, "aria-label": t("table.log.filter"),
+      onchange: (e) => { this.logFilter = e.target.value; this.renderLog(); } },
+      h("option", { value: "all", selected: filter === "all" }, t("table.log.all")),
+      this.seats.map((_, p) => h("option", { value: String(p), selected: filter === String(p) }, this.seatName(p))));
+    const ctx = this.ctx({ view: this.view, moves: [] });
+    const shown = entries.filter((e) => filter === "all" || String(e.player) === filter);
+    const list = h("ol.log-list", { dataset: { testid: "log-list" } },
+      shown.slice(-400).reverse().map((e) => h("li", { dataset: { player: String(e.player ?? "") } },
+        h("span.log-ply", String(e.ply)), " ", this.renderer.eventText(e, ctx))));
+    this.el.log.replaceChildren(this.panelHead("log"), h("label.log-filter", t("table.log.filter"), " ", select), list);
+  }
+
+  panelHead(which) {
+    return h("div.panel-head", h("h3", t(which === "log" ? "table.log" : "table.help")),
+      h("button.secondary.small", { type: "button", "aria-label": t("table.close"), onclick: () => this.togglePanel(which) }, "✕"));
+  }
+
+  renderHelp() {
+    this.el.help.replaceChildren(this.panelHead("help"), this.renderer.glossary(this.ctx({ view: this.view, moves: [] })));
+  }
+
+  async share(withMoves) {
+    this.el.shareBox.hidden = true;
+    this.el.shareBox.replaceChildren();
+    let url = shareURL(this.setup);
+    if (withMoves) {
+      const save = await this.engine.call("save", { match: this.match });
+      url = shareURL(this.setup, save.moves.length ? await encodeMoves(save.moves) : null);
+    }
+    const input = h("input", { type: "text", readOnly: true, value: url, dataset: { testid: "share-link", kind: withMoves ? "replay" : "setup" }, "aria-label": t("table.share.link") });
+    const note = h("span.muted", { role: "status" });
+    const copy = h("button", { type: "button", onclick: async () => {
+      try { await navigator.clipboard.writeText(url); note.textContent = t("table.share.copied"); } catch { input.select(); note.textContent = t("table.share.copyManually"); }
+    } }, t("table.share.copy"));
+    this.el.shareBox.replaceChildren(
+      h("strong", t(withMoves ? "table.share.replayTitle" : "table.share.title")),
+      h("p.muted", t(withMoves ? "table.share.replayHint" : "table.share.hint")),
+      h("div.share-row", input, copy, h("button.secondary", { type: "button", onclick: () => { this.el.shareBox.hidden = true; } }, t("table.close"))),
+      note);
+    this.el.shareBox.hidden = false;
+    try { await navigator.clipboard.writeText(url); note.textContent = t("table.share.copied"); } catch { note.textContent = t("table.share.copyManually"); }
+    input.focus();
+    input.select();
+  }
+}
+
+export function levelName(level) {
+  const key = "table.level." + level;
+  const text = t(key);
+  return text === key ? level : text;
+}

@@ -1,0 +1,37 @@
+// Tiny DOM helpers shared by the table and the game renderers (no innerHTML
+// from data: every text goes through textContent, so nothing can inject markup).
+
+/**
+ * h("button.primary", {type: "button", dataset: {move: "x"}, onclick}, "label", child…)
+ * Attributes: class via the tag (".a.b") or `class`; dataset; aria-*; on* listeners.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const [name, ...classes] = tag.split(".");
+  const el = document.createElement(name || "div");
+  if (classes.length) el.className = classes.join(" ");
+  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+    children.unshift(attrs);
+    attrs = {};
+  }
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = [el.className, value].filter(Boolean).join(" ");
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else if (key in el && !key.includes("-") && key !== "list") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,124 @@
+// Entry of the table part of the site: turns a `?game=…` / `?resume=…` URL
+// into a setup screen, a new game, a shared replay or a resumed save, and
+// shows a clear, translated message (with a way home) for anything invalid.
+import { t } from "../i18n.js";
+import { TABLES } from "../tables.js";
+import { Table } from "./controller.js";
+import { h } from "./dom.js";
+import { renderSetup, probeSolo } from "./setup.js";
+import { RouteError, decodeMoves, parseRoute } from "./url.js";
+
+let current = null;          // the live Table, if any
+let soloShape = undefined;   // cached probe result
+const renderers = {};
+
+async function loadRenderer(game) {
+  if (!renderers[game]) renderers[game] = (await TABLES[game]()).default;
+  return renderers[game];
+}
+
+export function closeTable() {
+  current?.close();
+  current = null;
+}
+
+/** The live table (test and debugging hook). */
+export function currentTable() { return current; }
+
+function showRouteError(root, key, params, navigate) {
+  root.replaceChildren(h("section.route-error.error-panel", { role: "alert", dataset: { testid: "route-error" } },
+    h("h2", t("table.error.title")),
+    h("p", { dataset: { testid: "route-error-text", key } }, t(key, params)),
+    h("button", { type: "button", dataset: { testid: "error-home" }, onclick: () => navigate("") }, t("table.backHome"))));
+}
+
+/**
+ * Open whatever the URL asks for in `root`.
+ * deps: {engine, saves, games, info, navigate(urlOrEmpty)}
+ */
+export async function openTable(root, search, deps) {
+  closeTable();
+  const { engine, saves, games, info, navigate } = deps;
+  const botLevels = info?.bot_levels ?? ["random"];
+  root.replaceChildren(h("p.muted.table-loading", t("table.loading")));
+  let route;
+  try {
+    const optionsFor = (game) => (renderers[game]?.options ?? {});
+    // options are declared by the renderer: load it first when the game is known
+    const game = new URLSearchParams(search).get("game");
+    if (game && game in TABLES && games.some((g) => g.id === game && g.available)) await loadRenderer(game);
+    route = parseRoute(search, { games, tables: TABLES, optionsFor });
+  } catch (err) {
+    if (err instanceof RouteError) return showRouteError(root, err.key, err.params, navigate);
+    throw err;
+  }
+
+  if (route.kind === "resume") {
+    const record = await saves.get(route.id);
+    if (!record) return showRouteError(root, "table.error.noSave", {}, navigate);
+    if (!(record.game in TABLES)) return showRouteError(root, "table.error.notPlayable", { game: record.game }, navigate);
+    const renderer = await loadRenderer(record.game);
+    const table = current = new Table({ engine, saves, renderer, gameInfo: games.find((g) => g.id === record.game) ?? { title: record.game }, root, info, navigate });
+    try {
+      await table.resume(record);
+    } catch (err) {
+      return showRouteError(root, "table.error.badSave", { message: String(err.message).slice(0, 200) }, navigate);
+    }
+    return table;
+  }
+
+  const renderer = await loadRenderer(route.game);
+  const gameInfo = games.find((g) => g.id === route.game);
+  if (route.kind === "setup") {
+    if (soloShape === undefined) soloShape = renderer.solo ? await probeSolo(engine, route.game) : null;
+    renderSetup(root, { renderer, gameInfo, botLevels, solo: !!soloShape, navigate });
+    return null;
+  }
+
+  // a game from a URL: check the seats against what the engine offers
+  const starbots = route.seats.filter((s) => s.startsWith("starbots-"));
+  for (const seat of route.seats) {
+    if (seat !== "human" && !seat.startsWith("starbots-") && !botLevels.includes(seat)) {
+      return showRouteError(root, "table.error.unknownLevel", { seat, levels: botLevels.join(", ") }, navigate);
+    }
+  }
+  let config, seats = route.seats;
+  if (starbots.length) {
+    if (soloShape === undefined) soloShape = renderer.solo ? await probeSolo(engine, route.game) : null;
+    if (!soloShape || starbots.length !== 1 || route.seats.length !== 2 || route.seats[0] !== "human") {
+      return showRouteError(root, soloShape ? "table.error.badSolo" : "table.error.soloComing", {}, navigate);
+    }
+    const level = Number(starbots[0].split("-")[1]);
+    ({ config, seats } = soloShape(level));
+  } else {
+    // a renderer may allow one seat (a solo game with the normal rules, e.g. Café): `minSeats: 1`
+    const min = Math.max(renderer.minSeats ?? 2, gameInfo.min_players);
+    if (seats.length < min || seats.length > gameInfo.max_players) {
+      return showRouteError(root, "table.error.seatCount", { count: seats.length, min, max: gameInfo.max_players }, navigate);
+    }
+    config = { players: seats.length };
+  }
+  for (const [name, value] of Object.entries(route.options)) {
+    const spec = renderer.options[name];
+    if (spec.soloOnly && !starbots.length) return showRouteError(root, "table.error.soloOption", { name }, navigate);
+    config[spec.config] = "on" in spec ? (value ? spec.on : spec.off) : value;
+  }
+
+  let moves = null;
+  try {
+    moves = route.movesText ? await decodeMoves(route.movesText) : null;
+  } catch (err) {
+    return showRouteError(root, err.key ?? "table.error.badMoves", {}, navigate);
+  }
+  const table = current = new Table({ engine, saves, renderer, gameInfo, root, info, navigate });
+  try {
+    await table.start({ config, seed: route.seed, seats, moves, options: route.options, shareSeats: route.seats });
+  } catch (err) {
+    closeTable();
+    const key = moves ? "table.error.badReplay" : "table.error.badSetup";
+    return showRouteError(root, key, { message: String(err.message).slice(0, 200) }, navigate);
+  }
+  // the address bar now names this saved game, so a reload resumes it
+  history.replaceState({}, "", `?resume=${encodeURIComponent(table.record.id)}`);
+  return table;
+}

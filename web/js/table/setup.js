@@ -1,0 +1,109 @@
+// The setup screen: seats (human or a bot level the engine offers), solo vs
+// Starbots when the engine accepts it, who starts, the game's options and an
+// optional seed.  Starting a game navigates to its share URL, so a setup is
+// always exactly reproducible.
+import { t } from "../i18n.js";
+import { h } from "./dom.js";
+import { levelName } from "./controller.js";
+import { shareURL } from "./url.js";
+
+/**
+ * Solo support is probed, never assumed: the engine must accept a Starbots
+ * seat.  Returns the winning {config, seats} shape maker, or null.
+ */
+export async function probeSolo(engine, game) {
+  const shapes = [
+    (level) => ({ config: { players: 1, starbots_level: level }, seats: ["human", `starbots-${level}`] }),
+    (level) => ({ config: { players: 1, starbots_level: level }, seats: ["human"] }),
+    (level) => ({ config: { players: 2, starbots_level: level }, seats: ["human", `starbots-${level}`] }),
+  ];
+  for (const shape of shapes) {
+    try {
+      const st = await engine.call("new_game", { game, ...shape(1), seed: 1 });
+      await engine.call("close", { match: st.match });
+      return shape;
+    } catch { /* not this shape */ }
+  }
+  return null;
+}
+
+export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigate }) {
+  const min = Math.max(renderer.minSeats ?? 2, gameInfo.min_players);
+  const max = gameInfo.max_players;
+  const state = { mode: "multi", seats: ["human", botLevels.includes("easy") ? "easy" : botLevels[0] ?? "human"], first: "0", level: 1, options: {}, seed: "" };
+  const form = h("form.setup", { dataset: { testid: "setup" }, novalidate: true });
+
+  function seatSelect(i) {
+    const choices = ["human", ...botLevels];
+    return h("label.seat",
+      h("span", t("setup.seat", { n: i + 1 })),
+      h("select", { dataset: { testid: `seat-${i}` }, onchange: (e) => { state.seats[i] = e.target.value; draw(); } },
+        choices.map((c) => h("option", { value: c, selected: state.seats[i] === c }, c === "human" ? t("setup.human") : t("setup.bot", { level: levelName(c) })))),
+      state.seats.length > min
+        ? h("button.secondary.small", { type: "button", dataset: { testid: `remove-seat-${i}` }, "aria-label": t("setup.removeSeat", { n: i + 1 }),
+          onclick: () => { state.seats.splice(i, 1); state.first = "0"; draw(); } }, "✕")
+        : null);
+  }
+
+  function draw() {
+    const multi = state.mode === "multi";
+    const botNote = botLevels.length <= 1 ? h("p.note", { dataset: { testid: "bots-note" } }, t("setup.botsComing")) : null;
+    const modeBox = h("fieldset",
+      h("legend", t("setup.mode")),
+      h("label.radio", h("input", { type: "radio", name: "mode", value: "multi", checked: multi, onchange: () => { state.mode = "multi"; draw(); } }), t("setup.multi", { min, max })),
+      h("label.radio", h("input", { type: "radio", name: "mode", value: "solo", checked: !multi, disabled: !solo, dataset: { testid: "mode-solo" },
+        onchange: () => { state.mode = "solo"; draw(); } }), t("setup.solo")),
+      solo ? null : h("p.note", { dataset: { testid: "solo-note" } }, t("setup.soloComing")));
+    const seatsBox = multi
+      ? h("fieldset", h("legend", t("setup.seats")), state.seats.map((_, i) => seatSelect(i)),
+        state.seats.length < max ? h("button.secondary", { type: "button", dataset: { testid: "add-seat" }, onclick: () => { state.seats.push("human"); draw(); } }, t("setup.addSeat")) : null,
+        botNote,
+        h("label.seat", h("span", t("setup.first")),
+          h("select", { dataset: { testid: "first-player" }, onchange: (e) => { state.first = e.target.value; } },
+            h("option", { value: "random", selected: state.first === "random" }, t("setup.firstRandom")),
+            state.seats.map((_, i) => h("option", { value: String(i), selected: state.first === String(i) }, t("setup.seat", { n: i + 1 }))))),
+        h("p.muted", t("setup.firstHint")))
+      : h("fieldset", h("legend", t("setup.starbots")),
+        h("label.seat", h("span", t("setup.starbotsLevel")),
+          h("input", { type: "number", min: 1, max: 20, value: state.level, dataset: { testid: "starbots-level" },
+            onchange: (e) => { state.level = Math.min(20, Math.max(1, Math.round(Number(e.target.value) || 1))); } })),
+        h("p.muted", t("setup.starbotsHint")));
+    const optionsBox = Object.keys(renderer.options).length
+      ? h("fieldset", h("legend", t("setup.options")),
+        Object.entries(renderer.options).filter(([, spec]) => !spec.soloOnly || state.mode === "solo").map(([name, spec]) => h("label.check",
+          h("input", { type: "checkbox", checked: !!state.options[name], dataset: { testid: `option-${name}` }, onchange: (e) => { state.options[name] = e.target.checked; } }),
+          h("span", h("strong", t(spec.label)), h("br"), h("span.muted", t(spec.hint))))))
+      : null;
+    const seedBox = h("fieldset", h("legend", t("setup.seed")),
+      h("label.seat", h("span", t("setup.seedLabel")),
+        h("input", { type: "text", inputMode: "numeric", pattern: "[0-9]*", value: state.seed, placeholder: t("setup.seedRandom"), dataset: { testid: "seed" },
+          oninput: (e) => { state.seed = e.target.value.trim(); } })));
+    const message = h("p.error-text", { role: "alert", dataset: { testid: "setup-error" }, hidden: true });
+    form.replaceChildren(
+      h("h2", t("setup.title", { game: gameInfo.title })),
+      ...(solo || min > 1 ? [modeBox] : []), seatsBox, optionsBox, seedBox, message,
+      h("div.row-buttons",
+        h("button", { type: "submit", dataset: { testid: "start" } }, t("setup.start")),
+        h("button.secondary", { type: "button", onclick: () => navigate("") }, t("table.backHome"))));
+    form.onsubmit = (event) => {
+      event.preventDefault();
+      if (state.seed && (!/^\d{1,16}$/.test(state.seed) || Number(state.seed) > 2 ** 53 - 1)) {
+        message.hidden = false;
+        message.textContent = t("setup.badSeed");
+        return;
+      }
+      const seed = state.seed ? Number(state.seed) : Math.floor(Math.random() * 2 ** 31);
+      let seats;
+      if (state.mode === "solo") seats = ["human", `starbots-${state.level}`];
+      else {
+        const first = state.first === "random" ? Math.floor(Math.random() * state.seats.length) : Number(state.first);
+        seats = [...state.seats.slice(first), ...state.seats.slice(0, first)];
+      }
+      const options = Object.fromEntries(Object.entries(state.options).filter(([name]) => state.mode === "solo" || !renderer.options[name].soloOnly));
+      navigate(shareURL({ game: renderer.id, seats, seed, options }));
+    };
+  }
+  draw();
+  root.replaceChildren(form);
+  form.querySelector("select, input")?.focus();
+}

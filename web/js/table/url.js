@@ -1,0 +1,139 @@
+// Table URLs: parsing and validation of `?game=…` links, share links and the
+// compact move encoding of replay links.  Nothing here knows a game's rules:
+// seats and options are checked for shape only; the engine has the last word.
+//
+//   ?game=seize                                  → the setup screen
+//   ?game=seize&seats=human,random&seed=7        → a new game, exactly this setup
+//   ?game=seize&seats=human,human&scoop=1        → a game option (per game, declared by its table)
+//   ?game=seize&seats=…&seed=7&moves=z…          → a shared replay (moves compressed)
+//   ?resume=<saved game id>                      → a saved game, restored by the engine
+export const MAX_SEED = 2 ** 53 - 1;
+const SEAT_RE = /^(human|[a-z][a-z0-9_]{0,19}|starbots-([1-9]|1[0-9]|20))$/;
+const BASE_KEYS = new Set(["game", "seats", "seed", "moves", "resume"]);
+
+export class RouteError extends Error {
+  /** `key` is an i18n key (table.error.*), `params` fill its placeholders. */
+  constructor(key, params = {}) {
+    super(key);
+    this.name = "RouteError";
+    this.key = key;
+    this.params = params;
+  }
+}
+
+/** True when the URL asks for a table rather than the home page. */
+export function isTableRoute(search) {
+  const q = new URLSearchParams(search);
+  return q.has("game") || q.has("resume") || q.has("seats");
+}
+
+/**
+ * Parse a table URL.  `options` maps option name → {type: "bool"} as declared
+ * by the game's table (e.g. {scoop: {type: "bool", config: "scoop_luck"}}).
+ * Returns {kind: "setup"|"play"|"resume", …} or throws RouteError.
+ */
+export function parseRoute(search, { games = [], tables = {}, optionsFor = () => ({}) } = {}) {
+  const q = new URLSearchParams(search);
+  for (const [key, value] of q) {
+    if (q.getAll(key).length > 1) throw new RouteError("table.error.duplicate", { name: short(key) });
+    if (value.length > 20000) throw new RouteError("table.error.tooLong", { name: short(key) });
+  }
+  if (q.has("resume")) {
+    const id = q.get("resume");
+    if ([...q.keys()].some((k) => k !== "resume" && k !== "game")) throw new RouteError("table.error.unknownParam", { name: short([...q.keys()].find((k) => k !== "resume" && k !== "game")) });
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new RouteError("table.error.badResume");
+    return { kind: "resume", id };
+  }
+  const game = q.get("game");
+  if (!game) throw new RouteError("table.error.noGame");
+  const info = games.find((g) => g.id === game);
+  if (!info) throw new RouteError("table.error.unknownGame", { game: short(game) });
+  if (!info.available || !(game in tables)) throw new RouteError("table.error.notPlayable", { game: info.title });
+  const options = optionsFor(game);
+  for (const key of q.keys()) {
+    if (!BASE_KEYS.has(key) && !(key in options)) throw new RouteError("table.error.unknownParam", { name: short(key) });
+  }
+  if (!q.has("seats")) {
+    if ([...q.keys()].some((k) => k !== "game")) throw new RouteError("table.error.noSeats");
+    return { kind: "setup", game };
+  }
+  const seats = q.get("seats").split(",");
+  if (!seats.every((s) => SEAT_RE.test(s))) {
+    throw new RouteError("table.error.badSeat", { seat: short(seats.find((s) => !SEAT_RE.test(s)) ?? "") });
+  }
+  let seed = null;
+  if (q.has("seed")) {
+    const text = q.get("seed");
+    if (!/^\d{1,16}$/.test(text) || Number(text) > MAX_SEED) throw new RouteError("table.error.badSeed", { seed: short(text) });
+    seed = Number(text);
+  }
+  const opts = {};
+  for (const [key, spec] of Object.entries(options)) {
+    if (!q.has(key)) continue;
+    const value = q.get(key);
+    if (spec.type === "bool") {
+      if (value !== "0" && value !== "1") throw new RouteError("table.error.badOption", { name: key, value: short(value) });
+      opts[key] = value === "1";
+    }
+  }
+  const out = { kind: "play", game, seats, seed, options: opts, moves: null };
+  if (q.has("moves")) out.movesText = q.get("moves");
+  return out;
+}
+
+/** The share link of a setup (and optionally its moves, already encoded). */
+export function shareURL({ game, seats, seed, options = {} }, encodedMoves = null, base = location.href) {
+  const url = new URL(base);
+  url.search = "";
+  url.hash = "";
+  const q = new URLSearchParams();
+  q.set("game", game);
+  q.set("seats", seats.join(","));
+  if (seed !== null && seed !== undefined) q.set("seed", String(seed));
+  for (const [key, value] of Object.entries(options)) {
+    if (typeof value === "boolean") { if (value) q.set(key, "1"); } else q.set(key, String(value));
+  }
+  if (encodedMoves) q.set("moves", encodedMoves);
+  url.search = q.toString().replace(/%2C/g, ",");
+  return url.href;
+}
+
+function short(text) { return String(text).slice(0, 40); }
+
+// ---- compact move lists: "z" + base64url(deflate-raw(ids joined by newlines))
+function toBase64Url(bytes) {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(b64 + "===".slice((b64.length + 3) % 4));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+async function pipe(bytes, stream) {
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+export async function encodeMoves(moves) {
+  const text = new TextEncoder().encode(moves.join("\n"));
+  return "z" + toBase64Url(await pipe(text, new CompressionStream("deflate-raw")));
+}
+
+/** Decode a `moves` parameter; throws RouteError("table.error.badMoves") on anything odd. */
+export async function decodeMoves(text) {
+  if (!text) return [];
+  if (!/^z[A-Za-z0-9_-]+$/.test(text)) throw new RouteError("table.error.badMoves");
+  try {
+    const bytes = await pipe(fromBase64Url(text.slice(1)), new DecompressionStream("deflate-raw"));
+    if (bytes.length > 200000) throw new Error("too long");
+    const moves = new TextDecoder("utf-8", { fatal: true }).decode(bytes).split("\n");
+    if (!moves.every((m) => m.length > 0 && m.length < 200)) throw new Error("bad move");
+    return moves;
+  } catch {
+    throw new RouteError("table.error.badMoves");
+  }
+}

@@ -123,6 +123,9 @@ def cmd_arena(args: argparse.Namespace) -> None:
                 search[side][0] += record.iterations[seat]
                 search[side][1] += record.search_seconds[seat]
                 search[side][2] += record.searches[seat]
+        if args.progress:
+            print(f"game {played}: seed {seed}, {args.a} in seat {a_seat}, scores {list(record.outcome.scores)}, "
+                  f"winners {list(winners)}; {args.a} score so far {score}/{played}", file=sys.stderr, flush=True)
         if sprt is not None and a_seat == 1:
             llr = sprt_llr(score, played, sprt["p0"], sprt["p1"])
             sprt["llr"] = round(llr, 4)
@@ -208,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sprt", action="store_true", help="stop early once an SPRT (alpha=beta=5%%) decides")
     p.add_argument("--p0", type=float, default=0.5, help="SPRT null hypothesis: A's expected score")
     p.add_argument("--p1", type=float, default=0.6, help="SPRT alternative: A's expected score")
+    p.add_argument("--progress", action="store_true", help="one line per finished game on stderr")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_arena)
 

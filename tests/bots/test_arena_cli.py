@@ -12,6 +12,8 @@ def arena(capsys, *argv):
 
 def test_arena_with_search_bots_reports_speed_and_is_reproducible_in_fixed_mode(capsys):
     argv = ["rush", "--a", "easy", "--b", "random", "--games", "2", "--seed", "5", "--iterations", "3"]
+    assert main(["arena", *argv, "--progress"]) == 0
+    assert capsys.readouterr().err.count("game ") == 2
     first = arena(capsys, *argv)
     assert first["games"] == 2 and first["bot_options"] == {"iterations": 3}
     assert first["ci95"][0] <= first["a_win_rate"] <= first["ci95"][1]

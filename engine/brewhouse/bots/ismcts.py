@@ -68,7 +68,7 @@ class Heuristics:
 
     def evaluate(self, game: Game, state: State) -> list[float]:
         """Projected final scores, one per player, for a state that is not over."""
-        return [0.0] * len(state.get("players") or state.get("scores") or [0, 0])
+        return [0.0] * int(state["config"]["players"])
 
     def final_scores(self, game: Game, state: State) -> list[float]:
         outcome = game.outcome(state)

@@ -23,7 +23,7 @@ from typing import Any, Optional, Sequence
 
 from . import __version__
 from .bench import workloads
-from .core.errors import BadRequest, BrewhouseError
+from .core.errors import BadRequest, BrewhouseError, InvalidConfig
 from .core.registry import REGISTRY
 from .play import play_game, wilson_interval
 
@@ -40,23 +40,36 @@ def cmd_games(args: argparse.Namespace) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> None:
+    """Seeded games between bot levels; with --starbots L, solo games against Starbots level L."""
     game = REGISTRY.get(args.game)
     levels = args.bots.split(",")
-    config = game.normalize_config({"players": args.players})
-    seats = [levels[i % len(levels)] for i in range(config["players"])]
+    if args.starbots is not None:
+        if not game.accepts_seat(f"starbots-{args.starbots}"):
+            raise InvalidConfig(f"{game.title} has no Starbots level {args.starbots}")
+        config = game.normalize_config({"players": 1, "starbots_level": args.starbots})
+    else:
+        if args.players is None:
+            raise InvalidConfig("simulate needs --players (or --starbots LEVEL for solo)")
+        config = game.normalize_config({"players": args.players})
+    deciders = config["players"]
+    seats = [levels[i % len(levels)] for i in range(deciders)]
     records = [play_game(game, config, args.seed + k, seats) for k in range(args.games)]
-    n = config["players"]
+    names = seats + [f"starbots-{args.starbots}"] * (len(records[0].outcome.scores) - deciders)
+    n = len(names)
     wins = [sum((1 / len(r.outcome.winners)) for r in records if p in r.outcome.winners) for p in range(n)]
     result = {
-        "game": game.id, "players": n, "bots": seats, "games": args.games, "seed": args.seed,
+        "game": game.id, "players": deciders, "seats": names, "games": args.games, "seed": args.seed,
+        "config": config,
         "mean_score": [round(mean(r.outcome.scores[p] for r in records), 2) for p in range(n)],
         "win_rate": [round(w / args.games, 3) for w in wins],
+        "win_rate_ci95": [[round(x, 3) for x in wilson_interval(w, args.games)] for w in wins],
         "mean_plies": round(mean(r.plies for r in records), 1),
         "seconds": round(sum(r.seconds for r in records), 3),
     }
     _emit(result, args.json, [
-        f"{game.title}: {args.games} games, {n} players, bots {','.join(seats)}, seeds {args.seed}..",
-        *(f"  seat {p} ({seats[p]}): mean score {result['mean_score'][p]}, wins {result['win_rate'][p]:.1%}"
+        f"{game.title}: {args.games} games, seats {','.join(names)}, seeds {args.seed}..",
+        *(f"  seat {p} ({names[p]}): mean score {result['mean_score'][p]}, wins {result['win_rate'][p]:.1%} "
+          f"(95% CI {result['win_rate_ci95'][p][0]:.1%}-{result['win_rate_ci95'][p][1]:.1%})"
           for p in range(n)),
         f"  {result['mean_plies']} moves per game, {result['seconds']} s in all"])
 
@@ -191,7 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many games between bots")
     p.add_argument("game")
-    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--players", type=int)
+    p.add_argument("--starbots", type=int, metavar="LEVEL",
+                   help="solo against the Starbots automa at this level (Seize the Bean)")
     p.add_argument("--bots", default="random", help="bot level per seat, comma-separated (cycled)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)

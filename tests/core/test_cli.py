@@ -60,3 +60,14 @@ def test_bench_prints_what_it_measured():
     assert out.returncode == 0
     result = json.loads(out.stdout)
     assert result["core"]["iterations"] == 30 and result["core"]["seconds"] > 0
+
+
+def test_simulate_solo_against_starbots(capsys):
+    assert main(["simulate", "seize", "--starbots", "5", "--bots", "random", "--games", "4", "--seed", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["seats"] == ["random", "starbots-5"] and len(result["mean_score"]) == 2
+    assert abs(sum(result["win_rate"]) - 1) < 1e-9
+    for argv in (["simulate", "seize", "--starbots", "21"], ["simulate", "rush", "--starbots", "3"],
+                 ["simulate", "seize"]):
+        assert main(argv) == 2
+        assert capsys.readouterr().err.startswith("error: ")

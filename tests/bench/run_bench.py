@@ -7,7 +7,10 @@
   Chromium, service workers blocked;
 * first contentful paint of the shell;
 * wheel and dist sizes (from the build manifest);
-* the same engine workload in CPython and in Pyodide on Node, and their ratio.
+* the same engine workload in CPython and in Pyodide on Node, and their ratio;
+* at the table: time to the first decision from a share link, the human move
+  round trip (click -> next view rendered) over a scripted game, and bot move
+  latency per level, all in the page (the engine in its worker).
 
 Prints one JSON document and writes it to bench-results/bench.json.  Budgets
 are reported next to the figures; nothing here fails on a missed budget.
@@ -75,6 +78,86 @@ def browser_figures(base: str) -> dict:
     }
 
 
+ROUND_TRIP_JS = """async () => {
+  const status = document.querySelector("[data-testid=game-status]");
+  const before = status.dataset.ply;
+  const options = [...document.querySelectorAll("[data-move]")].filter((el) => !el.disabled);
+  if (!options.length) return null;
+  const choice = options[Math.floor(Math.random() * options.length)];
+  const started = performance.now();
+  const rendered = new Promise((resolve) => {
+    const watcher = new MutationObserver(() => {
+      if (status.dataset.ply !== before) {
+        watcher.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - started));
+      }
+    });
+    watcher.observe(status, { attributes: true });
+  });
+  choice.click();
+  return rendered;
+}"""
+
+BOT_LATENCY_JS = """async ([level, decisions]) => {
+  const engine = window.brewhouse.engine;
+  const { match } = await engine.call("new_game", { game: "seize", seed: 11, seats: ["human", "human"] });
+  const times = [];
+  for (let i = 0; i < decisions; i++) {
+    const started = performance.now();
+    const { move } = await engine.call("bot_move", { match, level, seed: i });
+    times.push(performance.now() - started);
+    await engine.call("apply_move", { match, move });
+  }
+  await engine.call("close", { match });
+  return times;
+}"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def table_figures(base: str, moves: int = 120) -> dict:
+    """The Seize the Bean table: first decision from a link, move round trips, bot latency."""
+    from playwright.sync_api import sync_playwright
+
+    link = base + "?game=seize&seats=human,random&seed=7"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        ctx = browser.new_context(service_workers="block")
+        ctx.add_init_script("localStorage.setItem('brewhouse.pace', 'instant')")
+        page = ctx.new_page()
+        page.goto(link)
+        human_turn = "[data-testid=game-status][data-waiting=human]"
+        page.wait_for_selector(human_turn, state="attached", timeout=300_000)
+        first_decision = page.evaluate("() => performance.now()")
+        trips: list[float] = []
+        over = "[data-testid=game-status][data-waiting=over]"
+        while len(trips) < moves:
+            page.wait_for_selector(f"{human_turn}, {over}", state="attached", timeout=120_000)
+            if page.query_selector(over):
+                break
+            took = page.evaluate(ROUND_TRIP_JS)
+            if took is not None:
+                trips.append(took)
+        bots = {}
+        levels = page.evaluate("() => window.brewhouse.engine.call('engine_info')")["bot_levels"]
+        for level in levels:
+            times = page.evaluate(BOT_LATENCY_JS, [level, 8 if level == "hard" else 15])
+            bots[level] = {"decisions": len(times), "p50_ms": round(percentile(times, 0.5)),
+                           "p95_ms": round(percentile(times, 0.95)), "max_ms": round(max(times))}
+        ctx.close()
+        browser.close()
+    return {
+        "first_decision_from_link_ms": round(first_decision),
+        "human_move_round_trip_ms": {"moves": len(trips), "p50": round(percentile(trips, 0.5)),
+                                     "p95": round(percentile(trips, 0.95)), "budget_p95": 100},
+        "bot_move_ms": bots,
+        "bot_budgets_ms": {"easy": 300, "normal": 1000, "hard": 3000},
+    }
+
+
 def workload_figures() -> dict:
     cpython = json.loads(subprocess.run(
         [sys.executable, "-c", "import json; from brewhouse.bench import workloads; print(json.dumps(workloads()))"],
@@ -101,6 +184,7 @@ def main() -> None:
                   "dist_files": len(manifest["files"]), "budget_wheel_bytes": 1_000_000},
         "browser": browser_figures(base),
         "engine_workload": workload_figures(),
+        "table": table_figures(base),
     }
     server.shutdown()
     result["seconds"] = round(time.perf_counter() - started, 1)

@@ -127,7 +127,10 @@ def _tracking(state: dict, cx: Ctx, fr: Frame) -> None:
 
 
 def _connections(state: dict, cx: Ctx, fr: Frame) -> None:
-    push(state, {"t": "conn_row", "p": fr["p"]})
+    conn = {"t": "conn_row", "p": fr["p"]}
+    if fr.get("action"):  # through an Innovation action icon: may combine with that action (RULES_NOTES)
+        conn["action"] = fr["action"]
+    push(state, conn)
 
 
 ICON_FX: dict[str, Callable[[dict, Ctx, Frame], None]] = {
@@ -318,7 +321,8 @@ def _pick_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     fr["chosen"].append(f"{move.payload['card']}:{move.payload['index']}")
     fr["times"] -= 1
     cx.ev("activate", fr["p"], icon=move.payload["icon"], card=move.payload["card"], via=fr["self"])
-    push(state, fx(fr["p"], move.payload["icon"], row=move.payload["row"]))
+    extra = {"action": fr["exclude_row"]} if move.payload["icon"] == "connections" and fr["exclude_row"] else {}
+    push(state, fx(fr["p"], move.payload["icon"], row=move.payload["row"], **extra))
 
 
 def _peek(state: dict, cx: Ctx, p: int, r: int) -> list[str]:
@@ -329,16 +333,45 @@ def _peek(state: dict, cx: Ctx, p: int, r: int) -> list[str]:
     return cards
 
 
+def _action_frame(state: dict, fr: Frame) -> Optional[Frame]:
+    """The action in progress whose Innovation icon opened this Connections frame, if any."""
+    if not fr.get("action"):
+        return None
+    for f in reversed(state["stack"]):
+        if f["t"] == "icons" and f["p"] == fr["p"] and f["row"] == fr["action"]:
+            return f
+    return None
+
+
 def _conn_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
-    return [Move(f"conn:{ROW_NAMES[r]}", {"kind": "connections", "row": r + 1})
-            for r in range(3) if state["city"][r]["deck"]]
+    out = [Move(f"conn:{ROW_NAMES[r]}", {"kind": "connections", "row": r + 1})
+           for r in range(3) if state["city"][r]["deck"]]
+    act = _action_frame(state, fr)
+    if act is not None and act["n"] + 1 <= act["limit"]:
+        for j, jc in enumerate(act["icons"]):
+            if not act["used"][j] and jc["icon"] in CITY_ICON_ROW:
+                out.append(Move(f"conn:with:{j}", {"kind": "connections_with", "with": j, "with_icon": jc["icon"],
+                                                   "card": jc["src"], "space": act["row"],
+                                                   "row": CITY_ICON_ROW[jc["icon"]][0] + 1}))
+    return out
 
 
 def _conn_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     state["stack"].pop()
+    p = fr["p"]
+    if move.payload["kind"] == "connections_with":  # the City icon counts as an activation of the action
+        act = _action_frame(state, fr)
+        j = move.payload["with"]
+        act["used"][j] = True
+        act["n"] += 1
+        r, dest = CITY_ICON_ROW[move.payload["with_icon"]]
+        cx.ev("activate", p, icon=move.payload["with_icon"], card=move.payload["card"], space=act["row"])
+        push(state, {"t": "take", "p": p, "row": r, "dest": dest, "wom": False, "opt": False,
+                     "peek": _peek(state, cx, p, r), "why": move.payload["with_icon"]})
+        return
     r = move.payload["row"] - 1
-    cards = _peek(state, cx, fr["p"], r)
-    push(state, {"t": "reorder", "p": fr["p"], "deck": ["city", r], "cards": cards, "top": []})
+    cards = _peek(state, cx, p, r)
+    push(state, {"t": "reorder", "p": p, "deck": ["city", r], "cards": cards, "top": []})
 
 
 def _target_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:

@@ -245,6 +245,31 @@ def test_three_seats_hot_seat_and_bot_in_french(page, site):
     print(f"rush 3 seats: {stats['human_moves'] + 40} human moves, {stats['privacy']} privacy screens in {time.time() - started:.1f} s")
 
 
+def test_four_seats_two_humans_and_two_bots_play_to_game_over(page, site):
+    started = time.time()
+    open_table(page, site, "?game=rush&seats=human,random,random,human&seed=11")
+
+    def on_privacy(page):
+        # nobody's private table shows while the device changes hands
+        assert page.locator("[data-testid=privacy]").is_visible()
+        assert page.locator("[data-testid=board] *").count() == 0
+        assert page.locator("[data-move]").count() == 0
+
+    assert settle(page) in {"human", "privacy"}
+    assert page.evaluate("() => window.brewhouse.table.status.config.players") == 4
+    stats = play_to_end(page, random.Random(11), on_privacy=on_privacy, check_every=25)
+    assert stats["privacy"] > 3
+    assert {"move", "place"} <= stats["phases"]
+    assert page.locator("[data-testid^=player-]").count() >= 4
+    check_game_over(page, 4)
+    # the breakdown has one column per player, and the engine's outcome has 4 players
+    outcome = page.evaluate("() => window.brewhouse.table.status.outcome")
+    assert len(outcome["scores"]) == 4 and len(outcome["breakdown"]) == 4
+    screenshot(page, "rush-4p-game-over-1280x800")
+    assert page.problems == []
+    print(f"rush 4 seats: {stats['human_moves']} human moves, {stats['privacy']} privacy screens in {time.time() - started:.1f} s")
+
+
 # ---- targeted decisions, reached by a replay link --------------------------------------------
 def _encode_moves(moves: list[str]) -> str:
     """The page's replay encoding: "z" + base64url(deflate-raw(ids joined by newlines))."""

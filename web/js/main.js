@@ -138,6 +138,8 @@ async function renderSaves() {
     detail.className = "muted";
     detail.textContent = [
       t(r.status === "finished" ? "saves.finished" : "saves.inProgress"),
+      r.seats.map(seatLabel).join(", "),
+      ...(Number.isInteger(r.day) ? [t("saves.day", { day: r.day })] : []),
       t("saves.move", { ply: r.ply }),
       t("saves.lastPlayed", { date: fmt.format(new Date(r.updated)) }),
     ].join(" · ");
@@ -154,6 +156,14 @@ async function renderSaves() {
     li.append(meta, ...(resumeButton ? [resumeButton] : []), exportButton, deleteButton);
     return li;
   }));
+}
+
+function seatLabel(seat) {
+  if (seat === "human") return t("saves.seat.human");
+  const starbots = /^starbots-(\d+)$/.exec(seat);
+  if (starbots) return t("saves.seat.starbots", { level: starbots[1] });
+  const key = "table.level." + seat;
+  return t("saves.seat.bot", { level: t(key) === key ? seat : t(key) });
 }
 
 function button(label, cls, onClick) {

@@ -36,6 +36,8 @@ export class Table {
     this.viewer = null;     // the human whose eyes are on the screen
     this.runToken = 0;
     this.busy = false;
+    this.hinting = false;
+    this.hinted = null;     // {token, move}: the suggestion shown for the current decision
     this.waiting = "none";  // "human" | "bot" | "privacy" | "over" | "none"
     this.lastEvents = [];
     this.cardNames = new Map();
@@ -93,6 +95,8 @@ export class Table {
       status: h("div.table-status", { dataset: { testid: "game-status", phase: "", activePlayer: "", ply: "0", waiting: "none" }, role: "status", "aria-live": "polite" }),
       thinking: h("div.thinking", { dataset: { testid: "thinking" }, hidden: true, role: "status" }),
       undo: h("button.secondary", { type: "button", dataset: { testid: "undo" }, onclick: () => this.undo() }),
+      hint: h("button.secondary", { type: "button", dataset: { testid: "hint" }, disabled: true, onclick: () => this.hint() }),
+      hintNote: h("span.hint-note", { dataset: { testid: "hint-note", state: "" }, role: "status", "aria-live": "polite", hidden: true }),
       logButton: h("button.secondary", { type: "button", dataset: { testid: "log-toggle" }, "aria-expanded": "false", onclick: () => this.togglePanel("log") }),
       helpButton: h("button.secondary", { type: "button", dataset: { testid: "help-toggle" }, "aria-expanded": "false", onclick: () => this.togglePanel("help") }),
       share: h("button.secondary", { type: "button", dataset: { testid: "share" }, onclick: () => this.share(false) }),
@@ -114,7 +118,7 @@ export class Table {
     this.el.decision.setAttribute("aria-live", "polite");
     const bar = h("div.table-bar",
       h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.status, this.el.thinking),
-      h("div.table-tools", this.el.undo, this.el.logButton, this.el.helpButton, this.el.share, this.el.shareReplay,
+      h("div.table-tools", this.el.undo, this.el.hint, this.el.hintNote, this.el.logButton, this.el.helpButton, this.el.share, this.el.shareReplay,
         h("label.pace", this.el.paceLabel, this.el.pace), this.el.home));
     this.el.title = bar.querySelector("h2");
     this.root.replaceChildren(h("section.table", { dataset: { testid: "table", game: this.renderer.id } },
@@ -132,6 +136,8 @@ export class Table {
   translateChrome() {
     this.el.title.textContent = this.gameInfo.title;
     this.el.undo.textContent = t("table.undo");
+    this.el.hint.textContent = t("table.hint");
+    this.el.hint.setAttribute("aria-label", t("table.hint.label"));
     this.el.logButton.textContent = t("table.log");
     this.el.helpButton.textContent = t("table.help");
     this.el.share.textContent = t("table.share");
@@ -206,6 +212,83 @@ export class Table {
     this.waiting = what;
     this.el.status.dataset.waiting = what;
     this.el.undo.disabled = !(what === "human" && this.status?.can_undo);
+    this.el.hint.disabled = what !== "human" || this.hinting;
+    if (what !== "human") this.clearHint();
+  }
+
+  // ---- the move hint: what a strong bot would play, from this player's view only ----
+  hintLevel() {
+    const levels = this.info?.bot_levels ?? [];
+    // the strongest search level the engine has; "random" is no advice
+    return ["hard", "normal", "easy"].find((l) => levels.includes(l)) ?? null;
+  }
+
+  clearHint() {
+    this.hinted = null;
+    for (const el of this.root.querySelectorAll(".hinted")) el.classList.remove("hinted");
+    if (this.hinting) return; // the note shows the thinking indicator until the answer comes
+    this.el.hintNote.hidden = true;
+    this.el.hintNote.dataset.state = "";
+    this.el.hintNote.replaceChildren();
+  }
+
+  hintNote(state, ...content) {
+    this.el.hintNote.dataset.state = state;
+    this.el.hintNote.replaceChildren(...content);
+    this.el.hintNote.hidden = false;
+  }
+
+  moveText(option, ctx) {
+    // a label may be text, a node or a list of them: the note only needs its words
+    return h("span", this.renderer.moveLabel(option, this.view, ctx)).textContent.replace(/\s+/g, " ").trim();
+  }
+
+  async hint() {
+    if (this.waiting !== "human" || this.busy || this.hinting) return;
+    const level = this.hintLevel();
+    this.clearHint();
+    if (!level) return this.hintNote("unavailable", t("table.hint.unavailable"));
+    const asked = { match: this.match, ply: this.status.ply, token: this.runToken };
+    this.hinting = true;
+    this.el.hint.disabled = true;
+    this.el.hint.setAttribute("aria-busy", "true");
+    this.hintNote("thinking", h("span.spinner", { "aria-hidden": "true" }), t("table.hint.thinking"));
+    let move = null;
+    let problem = null;
+    try {
+      // in the worker: the page stays responsive while the bot searches
+      ({ move } = await this.engine.call("bot_move", { match: asked.match, level }));
+    } catch (err) {
+      problem = err;
+    }
+    this.hinting = false;
+    this.el.hint.removeAttribute("aria-busy");
+    const current = !this.closed && this.waiting === "human" && !this.busy && this.match === asked.match
+      && this.runToken === asked.token && this.status.ply === asked.ply;
+    this.el.hint.disabled = this.waiting !== "human";
+    if (!current) return this.clearHint(); // the game moved on: the advice is for another position
+    if (problem) {
+      const code = problem instanceof EngineError ? problem.code : "unknown";
+      // a game without search bots yet: say so (a random move would be no advice)
+      if (code === "determinization_unavailable" || code === "bad_request") return this.hintNote("unavailable", t("table.hint.unavailable"));
+      console.warn("hint failed:", problem);
+      return this.hintNote("failed", t("table.hint.failed"));
+    }
+    this.showHint(move);
+  }
+
+  showHint(moveId) {
+    const option = this.moves.find((m) => m.id === moveId);
+    const targets = [...this.root.querySelectorAll("[data-move]")].filter((el) => el.dataset.move === moveId);
+    if (!option || !targets.length) return this.hintNote("failed", t("table.hint.failed"));
+    for (const el of targets) el.classList.add("hinted");
+    this.hinted = { token: this.runToken, move: moveId };
+    const ctx = this.ctx({ view: this.view, moves: this.moves, viewer: this.viewerOfView });
+    this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || moveId }));
+    // the banner's option is always there and visible; scroll to it and give it the focus
+    const el = targets.find((x) => x.closest("[data-testid=decision]")) ?? targets[0];
+    el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    el.focus({ preventScroll: true });
   }
 
   async run() {
@@ -346,7 +429,8 @@ export class Table {
       const st = this.status;
       await this.saves.put({
         id: this.record.id, game: this.renderer.id, seats: [...st.seats], status: st.over ? "finished" : "in_progress",
-        ply: st.ply, phase: st.phase, created: this.record.created, updated: new Date().toISOString(), save,
+        ply: st.ply, phase: st.phase, day: this.view?.day ?? null,
+        created: this.record.created, updated: new Date().toISOString(), save,
       });
       this.el.status.dataset.saved = String(st.ply);
     } catch (err) {
@@ -378,6 +462,11 @@ export class Table {
     this.renderer.render(this.el.board, ctx);
     this.renderDecision(ctx);
     this.renderRecent(ctx);
+    if (this.hinted?.token === this.runToken) { // a redraw (e.g. a language change) keeps the suggestion
+      for (const el of this.root.querySelectorAll("[data-move]")) if (el.dataset.move === this.hinted.move) el.classList.add("hinted");
+      const option = this.moves.find((m) => m.id === this.hinted.move);
+      if (option) this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || option.id }));
+    }
   }
 
   renderDecision(ctx) {

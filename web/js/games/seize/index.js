@@ -272,6 +272,7 @@ function moveText(move, view, ctx) {
     case "track": return t(p.keep ? "seize.move.keep" : "seize.move.discard", { card: ctx.cardName(p.card) });
     case "upgrade_icon": return t("seize.move.upgrade", { icon: iconLabel(p.icon), card: ctx.cardName(p.card) });
     case "connections": return t("seize.move.connections", { row: t("seize.cityRow." + CITY_ROW_NAMES[p.row - 1]) });
+    case "connections_with": return t("seize.move.connectionsWith", { with: iconLabel(p.with_icon) });
     case "target": return t("seize.move.target." + p.effect, { card: ctx.cardName(p.card) });
     case "serve": return !p.main ? t("seize.move.cannotPay") : t(p.side ? "seize.move.serveBoth" : "seize.move.serveMain");
     case "skip_customer": return t("seize.move.skipCustomer");
@@ -288,6 +289,7 @@ export function moveLabel(move, view, ctx) {
     case "space": return [iconsRow(p.icons), text];
     case "icon": return [icon(p.icon), p.with_icon ? icon(p.with_icon) : null, text];
     case "upgrade_icon": case "bonus": return [icon(p.icon), text];
+    case "connections_with": return [icon("connections"), icon(p.with_icon), text];
     case "serve": return [text, p.main ? costNode(p.cost) : icon("angry")];
     case "skip_customer": return [icon("happy"), text];
     case "take": case "order": case "track": {

@@ -24,11 +24,17 @@ function watchFetches(onBytes, onFailure) {
     }
     if (!response.ok) onFailure(new Error(`could not download ${url}: HTTP ${response.status}`));
     if (!response.body) return response;
-    const counted = response.body.pipeThrough(new TransformStream({
-      transform(chunk, controller) { onBytes(chunk.byteLength); controller.enqueue(chunk); },
-    }));
-    // same status and headers (application/wasm keeps streaming compilation working)
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    // count a clone's bytes as they arrive and hand back the original response
+    // untouched, so the wasm still compiles from the browser's own stream
+    const reader = response.clone().body.getReader();
+    (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        onBytes(value.byteLength);
+      }
+    })().catch(() => {});
+    return response;
   };
 }
 

@@ -52,8 +52,9 @@ def play_game(game: Game, config: dict, seed: int, levels: Sequence[str],
         if match.ply >= MAX_PLIES:
             raise RuntimeError(f"{game.id} seed {seed}: no end after {MAX_PLIES} moves")
         t0 = time.perf_counter()
-        move = bots[player].choose(game, game.view(match.state, player),
-                                   game.legal_moves(match.state), budget_ms)
+        bot = bots[player]
+        view = game.view(match.state, player) if bot.wants_view else {}
+        move = bot.choose(game, view, game.legal_moves(match.state), budget_ms)
         spent[player] += time.perf_counter() - t0
         decisions[player] += 1
         match.apply(move)

@@ -23,6 +23,8 @@ class Bot(ABC):
     """Chooses a move id for one decision from what its player may see."""
 
     level = "bot"
+    #: False for bots that ignore the view, so game loops may skip building it
+    wants_view = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng.from_seed(seed)
@@ -40,6 +42,7 @@ class RandomBot(Bot):
     """Uniformly random legal move: the baseline."""
 
     level = "random"
+    wants_view = False
 
     def choose(self, game: Game, view: Mapping[str, Any], moves: Sequence[Move],
                budget_ms: int | None = None) -> str:

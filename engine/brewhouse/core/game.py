@@ -22,15 +22,30 @@ does the validation and copying once, for every game.
 from __future__ import annotations
 
 import copy
+import marshal
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Optional, Protocol
 
 from .errors import DeterminizationUnavailable, GameOver, IllegalMove, InvalidConfig
 
-__all__ = ["Move", "Event", "Transition", "Outcome", "Game", "State", "Determinizer"]
+__all__ = ["Move", "Event", "Transition", "Outcome", "Game", "State", "Determinizer", "copy_state"]
 
 State = dict  # alias for readability: states are plain JSON-compatible dicts
+
+
+def copy_state(state: State) -> State:
+    """A private deep copy of a JSON-shaped state.
+
+    ``marshal`` round-trips dicts, lists and scalars in C, three to four
+    times faster than :func:`copy.deepcopy`; copying is most of the cost of
+    a move, so this matters for bots and simulations.  Anything marshal
+    refuses (a dict subclass, say) falls back to the generic copy.
+    """
+    try:
+        return marshal.loads(marshal.dumps(state))
+    except ValueError:
+        return copy.deepcopy(state)
 
 
 class Determinizer(Protocol):
@@ -229,4 +244,8 @@ class Game(ABC):
     def apply(self, state: State, move_id: str) -> Transition:
         """Validate ``move_id`` and return the transition; ``state`` is untouched."""
         move = self.find_move(state, move_id)
-        return self.play(copy.deepcopy(state), move)
+        return self.play(self.copy_state(state), move)
+
+    def copy_state(self, state: State) -> State:
+        """A private deep copy for :meth:`play` (games with a known state shape may do it faster)."""
+        return copy_state(state)

@@ -71,10 +71,9 @@ class RushGame(Game):
                               phase=self.phase(state))
         return move
 
-    def apply(self, state: State, move_id: str) -> Transition:
-        """As :meth:`Game.apply`, with a copy written for the Rush state's shape (fast)."""
-        move = self.find_move(state, move_id)
-        return self.play(copy_state(state), move)
+    def copy_state(self, state: State) -> State:
+        """A copy written for the Rush state's shape (faster than the generic one)."""
+        return copy_state(state)
 
     def view(self, state: State, player: Optional[int]) -> dict[str, Any]:
         return make_view(state, self.data, player)

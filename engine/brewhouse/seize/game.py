@@ -17,6 +17,7 @@ from .model import Ctx
 from .phases import current_moves, run, top_frame
 from .scoring import final_scores, rank
 from .setup import initial_state
+from .state_copy import copy_seize_state
 from .view import build_view
 from . import solo
 
@@ -91,6 +92,10 @@ class SeizeGame(Game):
         DECIDE[fr["t"]].choose(state, cx, fr, move)
         run(state, cx)
         return Transition(state, cx.events, cx.reveals)
+
+    def copy_state(self, state: State) -> State:
+        """A copy written for the Seize state's shape (several times faster than the generic one)."""
+        return copy_seize_state(state)
 
     def view(self, state: State, player: Optional[int]) -> dict[str, Any]:
         out = build_view(state, player, self.db)

@@ -19,13 +19,21 @@ ROW_LABEL = ("customers", "pantry", "style")
 
 
 def card_face(cid: Optional[str], db: CardDB) -> Optional[dict[str, Any]]:
+    """The public face of one card instance (a fresh dict the caller may change)."""
     if cid is None:
         return None
-    c = db.card(cid)
-    face = {"id": cid, "card": base_id(cid), "kind": c["kind"], "name": c["name"], "groups": list(c["groups"])}
-    for key in ("main", "side", "ability", "special", "icons"):
-        if key in c:
-            face[key] = c[key]
+    faces = db.face_cache
+    template = faces.get(cid)
+    if template is None:
+        c = db.card(cid)
+        template = {"id": cid, "card": base_id(cid), "kind": c["kind"], "name": c["name"],
+                    "groups": list(c["groups"])}
+        for key in ("main", "side", "ability", "special", "icons"):
+            if key in c:
+                template[key] = c[key]
+        faces[cid] = template
+    face = dict(template)
+    face["groups"] = list(template["groups"])
     return face
 
 

@@ -1,4 +1,4 @@
-"""Command line: ``python -m brewhouse games|simulate|arena|bench``.
+"""Command line: ``python -m brewhouse games|simulate|arena|balance|bench``.
 
 Examples::
 
@@ -6,6 +6,7 @@ Examples::
     python -m brewhouse simulate seize --players 3 --bots random --games 100 --seed 1 --json
     python -m brewhouse arena seize --a random --b random --games 200 --seed 1
     python -m brewhouse arena seize --a hard --b normal --games 100 --seed 1 --fixed --scale 0.5 --sprt --json
+    python -m brewhouse balance seize --games 200 --seed 1
     python -m brewhouse bench --json
 
 Errors (unknown or not-yet-playable game, bad options) print one clear line
@@ -53,7 +54,8 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         config = game.normalize_config({"players": args.players})
     deciders = config["players"]
     seats = [levels[i % len(levels)] for i in range(deciders)]
-    records = [play_game(game, config, args.seed + k, seats) for k in range(args.games)]
+    options = _bot_options(args)
+    records = [play_game(game, config, args.seed + k, seats, bot_options=options) for k in range(args.games)]
     names = seats + [f"starbots-{args.starbots}"] * (len(records[0].outcome.scores) - deciders)
     n = len(names)
     wins = [sum((1 / len(r.outcome.winners)) for r in records if p in r.outcome.winners) for p in range(n)]
@@ -64,14 +66,21 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         "win_rate": [round(w / args.games, 3) for w in wins],
         "win_rate_ci95": [[round(x, 3) for x in wilson_interval(w, args.games)] for w in wins],
         "mean_plies": round(mean(r.plies for r in records), 1),
+        "decisions_per_game": round(mean(sum(r.decisions) for r in records), 1),
         "seconds": round(sum(r.seconds for r in records), 3),
+        "bot_options": options,
     }
+    result["games_per_second"] = round(args.games / result["seconds"], 2) if result["seconds"] else None
+    for key in records[0].length:
+        result[f"mean_{key}"] = round(mean(r.length[key] for r in records), 2)
+    lengths = ", ".join(f"{result[f'mean_{k}']} {k}" for k in records[0].length)
     _emit(result, args.json, [
         f"{game.title}: {args.games} games, seats {','.join(names)}, seeds {args.seed}..",
         *(f"  seat {p} ({names[p]}): mean score {result['mean_score'][p]}, wins {result['win_rate'][p]:.1%} "
           f"(95% CI {result['win_rate_ci95'][p][0]:.1%}-{result['win_rate_ci95'][p][1]:.1%})"
           for p in range(n)),
-        f"  {result['mean_plies']} moves per game, {result['seconds']} s in all"])
+        f"  per game: {lengths + ', ' if lengths else ''}{result['decisions_per_game']} decisions, "
+        f"{result['mean_plies']} moves; {result['games_per_second']} games/s ({result['seconds']} s in all)"])
 
 
 def sprt_llr(score: float, games: int, p0: float, p1: float) -> float:
@@ -178,6 +187,16 @@ def cmd_arena(args: argparse.Namespace) -> None:
           if sprt is not None else [])])
 
 
+def cmd_balance(args: argparse.Namespace) -> None:
+    """Card economy and group-focused self-play (Seize the Bean's card data)."""
+    game = REGISTRY.get(args.game)
+    if game.id != "seize":
+        raise InvalidConfig(f"no balance report for {game.title}: it exists for Seize the Bean's card data")
+    from .seize.balance import balance_report, report_lines
+    report = balance_report(game, args.games, args.seed)
+    _emit(report, args.json, report_lines(report))
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
     if args.game:
         REGISTRY.get(args.game)  # a clear error for unknown or unavailable games
@@ -191,6 +210,13 @@ def cmd_bench(args: argparse.Namespace) -> None:
         *(f"  {g['name']}: {g['games_per_second']} random games/s, {g['moves_per_second']} moves/s"
           for g in result["games"]),
         *([] if result["games"] else ["  no game is playable yet: only the core workload ran"])])
+
+
+def _search_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--fixed", action="store_true",
+                   help="search bots use their level's fixed iteration count (reproducible, time-independent)")
+    p.add_argument("--iterations", type=int, help="search bots use exactly this many iterations per decision")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply search budgets (time or fixed iterations)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -210,8 +236,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random", help="bot level per seat, comma-separated (cycled)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
+    _search_options(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("balance", help="card economy and group-focused self-play (Seize the Bean)")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=200, help="games per group")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_balance)
 
     p = sub.add_parser("arena", help="two bot levels head to head, seat-rotated")
     p.add_argument("game")
@@ -219,10 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--b", required=True)
     p.add_argument("--games", type=int, default=200, help="games (seat-rotated pairs: use an even number)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--fixed", action="store_true",
-                   help="search bots use their level's fixed iteration count (reproducible, time-independent)")
-    p.add_argument("--iterations", type=int, help="search bots use exactly this many iterations per decision")
-    p.add_argument("--scale", type=float, default=1.0, help="multiply search budgets (time or fixed iterations)")
+    _search_options(p)
     p.add_argument("--sprt", action="store_true", help="stop early once an SPRT (alpha=beta=5%%) decides")
     p.add_argument("--p0", type=float, default=0.5, help="SPRT null hypothesis: A's expected score")
     p.add_argument("--p1", type=float, default=0.6, help="SPRT alternative: A's expected score")

@@ -31,20 +31,25 @@ class GameRecord:
     iterations: list[int] = field(default_factory=list)
     search_seconds: list[float] = field(default_factory=list)
     searches: list[int] = field(default_factory=list)
+    #: the game's own length figures at the end (see :meth:`Game.length`)
+    length: dict[str, float] = field(default_factory=dict)
 
 
 def play_game(game: Game, config: dict, seed: int, levels: Sequence[str],
               bot_seed: Optional[int] = None, budget_ms: Optional[int] = None,
-              bot_options: Optional[Mapping[str, Any]] = None) -> GameRecord:
+              bot_options: Optional[Mapping[str, Any]] = None,
+              bots: Optional[Sequence[Bot]] = None) -> GameRecord:
     """Play one game to the end; seat ``i`` is played by bot level ``levels[i]``.
 
     ``bot_options`` go to every bot's :meth:`~brewhouse.bots.Bot.configure`
     (e.g. ``{"fixed": True}``: search bots use fixed iteration counts).
+    ``bots`` replaces the levels with ready-made players (custom strategies).
     """
     match = Match(game, config, seed)
     n = match.config["players"]
     base = seed * 7919 if bot_seed is None else bot_seed
-    bots: list[Bot] = [make_bot(levels[i], base + i, **dict(bot_options or {})) for i in range(n)]
+    if bots is None:
+        bots = [make_bot(levels[i], base + i, **dict(bot_options or {})) for i in range(n)]
     spent = [0.0] * n
     decisions = [0] * n
     started = time.perf_counter()
@@ -64,7 +69,7 @@ def play_game(game: Game, config: dict, seed: int, levels: Sequence[str],
     return GameRecord(seed, outcome, match.ply, time.perf_counter() - started, spent, decisions,
                       [int(st.get("iterations", 0)) for st in stats],
                       [float(st.get("seconds", 0.0)) for st in stats],
-                      [int(st.get("searches", 0)) for st in stats])
+                      [int(st.get("searches", 0)) for st in stats], game.length(match.state))
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

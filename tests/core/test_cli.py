@@ -71,3 +71,22 @@ def test_simulate_solo_against_starbots(capsys):
                  ["simulate", "seize"]):
         assert main(argv) == 2
         assert capsys.readouterr().err.startswith("error: ")
+
+
+def test_simulate_reports_length_decisions_and_speed(capsys):
+    assert main(["simulate", "seize", "--players", "2", "--bots", "random", "--games", "3", "--seed", "1",
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert 1 <= result["mean_days"] <= 20
+    assert result["decisions_per_game"] == result["mean_plies"] > 50
+    assert result["games_per_second"] > 0
+    assert main(["simulate", "seize", "--players", "2", "--games", "1", "--seed", "1"]) == 0
+    assert "days" in capsys.readouterr().out
+
+
+def test_balance_report_command(capsys):
+    assert main(["balance", "seize", "--games", "2", "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert len(report["economy"]) == len(report["group_focus"]) == 6
+    assert main(["balance", "cafe"]) == 2
+    assert "no balance report" in capsys.readouterr().err

@@ -701,6 +701,9 @@ class CafeGame(Game):
             out["rank"] = solo_rank(out["total"])
         return out
 
+    def length(self, state: State) -> dict[str, float]:
+        return {"rounds": state["round"]}
+
     def outcome(self, state: State) -> Optional[Outcome]:
         if state["phase"] != "over":
             return None

@@ -209,6 +209,13 @@ class Game(ABC):
     def check_seats(self, config: Mapping[str, Any], seats: list[str]) -> None:
         """Game-specific consistency of seats and config; raise BadRequest if wrong."""
 
+    def length(self, state: State) -> dict[str, float]:
+        """How long the game (so far) has been, in the game's own units (e.g. ``{"days": 7}``).
+
+        Simulations report the mean of each figure; games without one return ``{}``.
+        """
+        return {}
+
     # -- search bots (optional) -----------------------------------------
     def determinizer(self, view: Mapping[str, Any], player: int) -> "Determinizer":
         """A sampler of full states consistent with ``view`` (what ``player`` sees).

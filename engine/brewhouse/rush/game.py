@@ -78,6 +78,9 @@ class RushGame(Game):
     def view(self, state: State, player: Optional[int]) -> dict[str, Any]:
         return make_view(state, self.data, player)
 
+    def length(self, state: State) -> dict[str, float]:
+        return {"turns": state["turns_played"]}
+
     def outcome(self, state: State) -> Optional[Outcome]:
         if state["phase"] != "over":
             return None

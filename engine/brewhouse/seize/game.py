@@ -93,6 +93,9 @@ class SeizeGame(Game):
         run(state, cx)
         return Transition(state, cx.events, cx.reveals)
 
+    def length(self, state: State) -> dict[str, float]:
+        return {"days": state["day"]}
+
     def copy_state(self, state: State) -> State:
         """A copy written for the Seize state's shape (several times faster than the generic one)."""
         return copy_seize_state(state)

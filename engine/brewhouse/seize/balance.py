@@ -1,0 +1,143 @@
+"""Balance report for our Seize the Bean card data.
+
+Two parts, both printed by ``python -m brewhouse balance seize``:
+
+* **card economy** per customer group, read from ``cards.json``: what the
+  group's customers ask (basic-resource units of main and side orders, with
+  the share needing a special resource) against what they give (reward
+  icons), and what its upgrades carry (action icons per card);
+* **group-focused self-play**: a player who favours one group's cards
+  (:class:`GroupFocusBot`) against a generalist who ignores groups, seats
+  alternating on fixed seeds.  A group far from 50% is too strong or too weak
+  with our cards.
+
+Both strategies decide from the legal moves alone (card ids in move payloads
+are public), like every bot.
+"""
+from __future__ import annotations
+
+from statistics import mean
+from typing import Any, Mapping, Optional, Sequence
+
+from ..bots import Bot
+from ..core.game import Game, Move
+from ..play import play_game, wilson_interval
+from .data import CardDB, load_db, order_units
+
+__all__ = ["GroupFocusBot", "card_economy", "focus_win_rates", "balance_report"]
+
+#: how much a generalist likes each action space (upgrades and customers first)
+SPACE_PREFERENCE = {"upgrade_pantry": 3, "upgrade_style": 3, "attract": 2, "beans": 2, "milk": 1, "sugar": 1}
+
+
+class GroupFocusBot(Bot):
+    """Greedy player: serves what it can, upgrades and attracts, favouring ``focus`` cards.
+
+    With ``focus=None`` it is the generalist baseline.  A little noise keeps
+    games apart.
+    """
+
+    level = "group-focus"
+    wants_view = False
+
+    def __init__(self, seed: int = 0, focus: Optional[str] = None, db: Optional[CardDB] = None) -> None:
+        super().__init__(seed)
+        self.focus = focus
+        self.db = db or load_db()
+
+    def score(self, move: Move) -> float:
+        p = move.payload
+        kind = p.get("kind")
+        s = self.rng.random()
+        if kind == "take":
+            if self.focus and self.focus in self.db.card(p["card"])["groups"]:
+                s += 10
+            if p.get("dest") in ("pantry", "style"):
+                s += 1
+        elif kind == "serve":
+            s += 5 * bool(p.get("side")) + 5 * bool(p.get("main"))
+        elif kind == "skip_customer":
+            s -= 3
+        elif kind == "space":
+            s += SPACE_PREFERENCE.get(p.get("space"), 0)
+        elif kind == "skip":
+            s -= 5
+        return s
+
+    def choose(self, game: Game, view: Mapping[str, Any], moves: Sequence[Move],
+               budget_ms: Optional[int] = None) -> str:
+        return max(moves, key=self.score).id
+
+
+def card_economy(db: Optional[CardDB] = None) -> list[dict[str, Any]]:
+    """Cost against reward of each base group's cards (one row per group)."""
+    db = db or load_db()
+    rows = []
+    for group in db.district("kreuzberg"):
+        cards = [c for c in db.raw["cards"] if c.get("group") == group]
+        customers = [c for c in cards if c["kind"] == "customer"]
+        upgrades = [c for c in cards if c["kind"] in ("pantry", "style")]
+        mains = [c["main"] for c in customers]
+        sides = [c["side"] for c in customers if "side" in c]
+        special = set(db.special) | set(db.wildcards)
+        main_cost = mean(order_units(o["order"], db.raw) for o in mains)
+        main_reward = mean(len(o["reward"]) for o in mains)
+        side_cost = mean(order_units(o["order"], db.raw) for o in sides) if sides else 0.0
+        side_reward = mean(len(o["reward"]) for o in sides) if sides else 0.0
+        rows.append({
+            "group": group,
+            "customers": len(customers),
+            "super_abilities": sum(1 for c in customers if db.abilities[c["ability"]].get("super")),
+            "main_cost": round(main_cost, 2), "main_reward": round(main_reward, 2),
+            "side_orders": len(sides), "side_cost": round(side_cost, 2), "side_reward": round(side_reward, 2),
+            "special_share": round(sum(1 for o in mains + sides if special & set(o["order"]))
+                                   / len(mains + sides), 2),
+            "reward_per_unit": round((main_reward * len(mains) + side_reward * len(sides))
+                                     / (main_cost * len(mains) + side_cost * len(sides)), 3),
+            "upgrade_icons": round(mean(len(c["icons"]) for c in upgrades), 2),
+        })
+    return rows
+
+
+def focus_win_rates(game: Game, games: int, seed: int) -> list[dict[str, Any]]:
+    """Win rate of a player focused on each base group against the generalist (2 players)."""
+    db = load_db()
+    config = game.normalize_config({"players": 2})
+    out = []
+    for group in db.district("kreuzberg"):
+        score = 0.0
+        margins = []
+        for k in range(games):
+            focus_seat = k % 2
+            bots = [GroupFocusBot(seed * 7919 + k, group if s == focus_seat else None, db) for s in range(2)]
+            record = play_game(game, config, seed + k, ["random", "random"], bots=bots)
+            if focus_seat in record.outcome.winners:
+                score += 1 / len(record.outcome.winners)
+            margins.append(record.outcome.scores[focus_seat] - record.outcome.scores[1 - focus_seat])
+        low, high = wilson_interval(score, games)
+        out.append({"group": group, "games": games, "win_rate": round(score / games, 3),
+                    "ci95": [round(low, 3), round(high, 3)], "mean_margin": round(mean(margins), 2)})
+    return out
+
+
+def balance_report(game: Game, games: int, seed: int) -> dict[str, Any]:
+    return {"game": game.id, "seed": seed, "economy": card_economy(),
+            "group_focus": focus_win_rates(game, games, seed)}
+
+
+def report_lines(report: Mapping[str, Any]) -> list[str]:
+    lines = ["Card economy per group (units = basic resources; specials count 2):",
+             f"  {'group':14} {'cust':>4} {'super':>5} {'main cost':>9} {'reward':>6} {'sides':>5} "
+             f"{'side cost':>9} {'reward':>6} {'special':>7} {'reward/unit':>11} {'upgrade icons':>13}"]
+    for r in report["economy"]:
+        lines.append(f"  {r['group']:14} {r['customers']:>4} {r['super_abilities']:>5} {r['main_cost']:>9} "
+                     f"{r['main_reward']:>6} {r['side_orders']:>5} {r['side_cost']:>9} {r['side_reward']:>6} "
+                     f"{r['special_share']:>7} {r['reward_per_unit']:>11} {r['upgrade_icons']:>13}")
+    focus = report["group_focus"]
+    if focus:
+        lines.append(f"Group-focused player vs generalist, {focus[0]['games']} seat-alternated games each "
+                     f"from seed {report['seed']}:")
+        for r in focus:
+            lines.append(f"  {r['group']:14} wins {r['win_rate']:.1%} (95% CI {r['ci95'][0]:.1%}-"
+                         f"{r['ci95'][1]:.1%}), mean margin {r['mean_margin']:+}")
+    return lines

@@ -53,7 +53,8 @@ class CardDB:
         self.face_cache: dict[str, dict[str, Any]] = {}
 
     def card(self, cid: str) -> dict[str, Any]:
-        return self.cards[base_id(cid)]
+        card = self.cards.get(cid)  # most ids are card-data ids; only Friends & Family copies carry @seat
+        return card if card is not None else self.cards[base_id(cid)]
 
     def of_kind(self, kind: str, groups: Iterable[str]) -> list[str]:
         gs = set(groups)

@@ -18,6 +18,10 @@ not see, and how a sample fills it in:
 * **Face-down bonus tokens**: never revealed nor used; drawn from the tokens
   not seen.
 * **The PRNG**: a fresh one from the bot's generator (future draws are chance).
+* **Solo (against Starbots)**: Starbots' café is public except its customer
+  deck (face down: dealt like any hidden pile), the order of its action deck
+  (the 20 cards minus the face-up discard) and its face-down upgrade tokens
+  (the 16 minus those placed beside its spaces); both are shuffled.
 
 The order of cards a player put back on a deck (Connections, Customer
 Tracking) is not in the view either, so samples shuffle them like the rest.
@@ -32,9 +36,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Optional
 
-from ..core.errors import BadRequest, DeterminizationUnavailable
+from ..core.errors import BadRequest
 from ..core.rng import Rng
 from .data import CardDB
+from .state_copy import copy_seize_state
 
 __all__ = ["public_state", "SeizeDeterminizer", "HIDDEN"]
 
@@ -82,9 +87,9 @@ class SeizeDeterminizer:
     def __init__(self, db: CardDB, view: Mapping[str, Any], player: int) -> None:
         if view.get("game") != "seize" or view.get("viewer") != player or "public" not in view:
             raise BadRequest("not a Seize the Bean view of this player")
-        if view["config"].get("players") == 1 or "solo" in view:
-            raise DeterminizationUnavailable("solo Seize the Bean (against Starbots) has no search bots",
-                                             game="seize")
+        solo_view = view.get("solo")
+        if (view["config"].get("players") == 1) != (solo_view is not None):
+            raise BadRequest("inconsistent Seize view: solo config without Starbots' café (or the reverse)")
         self.player = player
         pub = view["public"]
         n = len(view["players"])
@@ -98,6 +103,8 @@ class SeizeDeterminizer:
                 "baristas": list(pub["baristas"][p]), "good": pv["good_reviews"], "bad": pv["bad_reviews"],
                 "ach": dict(pv["achievements"]),
             })
+            if pv.get("automa"):
+                players[-1]["automa"] = True
         city = [{"deck": [], "slots": _ids(r["slots"]), "discard": _ids(r["discard"])} for r in view["city"]]
         self.template = {
             "config": dict(view["config"]), "rng": "", "day": view["day"], "phase": view["phase"],
@@ -108,6 +115,7 @@ class SeizeDeterminizer:
             "bonus": {"up": list(view["bonus_tokens"]["face_up"]), "down": []},
             "city": city, "players": players, "stack": _copy(pub["frames"]), "cursor": _copy(pub["cursor"]),
         }
+        self.solo = _SoloSampler(view) if solo_view is not None else None
         # -- what is seen -------------------------------------------------------
         seen: Counter = Counter()
         for row in city:
@@ -153,8 +161,9 @@ class SeizeDeterminizer:
         for p in range(n):
             # unseen Friends & Family are most likely still with their owner, but one that
             # left through the City discard may now be in anyone's piles (never in a City deck)
-            self.friends.append(sorted((Counter(f"{f}@{p}" for f in db.raw["friends_family"]["base"])
-                                        - seen).elements()))
+            owns_friends = not view["players"][p].get("automa")  # Starbots has no Friends & Family
+            self.friends.append(sorted((Counter(f"{f}@{p}" for f in db.raw["friends_family"]["base"]
+                                                if owns_friends) - seen).elements()))
             friends += len(self.friends[p])
         if friends > sum(self.hidden):
             raise BadRequest("inconsistent Seize view: players' piles are too small for their Friends & Family")
@@ -172,7 +181,7 @@ class SeizeDeterminizer:
 
     def sample(self, rng: Rng) -> dict:
         """A full state: the template plus one uniformly drawn filling of the hidden parts."""
-        s = _copy(self.template)
+        s = copy_seize_state(self.template)
         s["rng"] = Rng(rng.next_u64()).dump()
         stack = s["stack"]
         for r in (1, 2):
@@ -212,4 +221,36 @@ class SeizeDeterminizer:
         down = self.down_pool[:]
         rng.shuffle(down)
         s["bonus"]["down"] = down[:self.down_count]
+        if self.solo is not None:
+            s["solo"] = self.solo.sample(rng)
         return s
+
+
+class _SoloSampler:
+    """Starbots' solo components from the view: public parts copied, face-down piles shuffled."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        from .solo import AUTOMA, load_solo
+
+        data = load_solo()
+        sv = view["solo"]
+        bot = view["players"][AUTOMA]
+        self.upgrades = {sp["space"]: list(sp["tokens"]) for sp in bot["spaces"] if sp["usable"]}
+        if list(self.upgrades) != list(data["spaces"]):
+            raise BadRequest("inconsistent Seize view: Starbots' spaces do not match the solo data")
+        self.discard = [c["id"] for c in sv["action_discard"]]
+        self.deck = sorted((Counter(c["id"] for c in data["action_cards"]) - Counter(self.discard)).elements())
+        placed = Counter(t for tokens in self.upgrades.values() for t in tokens)
+        self.tokens = sorted((Counter(data["upgrade_tokens"]) - placed).elements())
+        if len(self.deck) != sv["action_deck_count"] or len(self.tokens) != sv["upgrade_tokens_left"]:
+            raise BadRequest("inconsistent Seize view: Starbots' face-down piles do not match the solo data")
+        self.public = {"level": sv["level"], "cellar": sv["cellar_token"], "style": sv["style_token"],
+                       "log": _copy(sv["starbots_last"])}
+
+    def sample(self, rng: Rng) -> dict[str, Any]:
+        deck, tokens = self.deck[:], self.tokens[:]
+        rng.shuffle(deck)
+        rng.shuffle(tokens)
+        return {"level": self.public["level"], "cellar": self.public["cellar"], "style": self.public["style"],
+                "deck": deck, "discard": self.discard[:], "tokens": tokens,
+                "upgrades": {sp: t[:] for sp, t in self.upgrades.items()}, "log": _copy(self.public["log"])}

@@ -1,8 +1,9 @@
 """Solo games with random human moves: invariants, zero exceptions, JSON, protocol.
 
-``BREWHOUSE_SOAK_GAMES`` sets the number of soak games (default 250, spread over
-levels 1, 5, 10, 15, 20); every 10th game goes through ``Game.apply`` with
-JSON round trips and views.
+``BREWHOUSE_SOLO_SOAK_GAMES`` sets the number of soak games (default 1,000,
+spread evenly over all 20 levels); the invariants are checked after every
+move, and every 10th game goes through ``Game.apply`` with JSON round trips
+and views.
 """
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from brewhouse.core import GameOver, IllegalMove, Match
 from .helpers import DB, GAME, all_cards
 from .solo_helpers import BOT, HUMAN, SOLO, solo_expected_cards, solo_new
 
-GAMES = int(os.environ.get("BREWHOUSE_SOAK_GAMES", "250"))
-LEVELS = (1, 5, 10, 15, 20)
+GAMES = int(os.environ.get("BREWHOUSE_SOLO_SOAK_GAMES", "1000"))
+LEVELS = tuple(range(1, 21))
 
 
 def check(state: dict, start_cards: Counter) -> None:
@@ -72,8 +73,7 @@ def play_one(seed: int, level: int, slow: bool) -> tuple[int, dict]:
         else:
             state = GAME.play(state, move).state
         moves += 1
-        if slow or moves % 5 == 0:
-            check(state, start_cards)
+        check(state, start_cards)
         assert moves < 5000
     check(state, start_cards)
     out = GAME.outcome(state)

@@ -26,7 +26,7 @@ from .core.errors import BadRequest, BadSave, BrewhouseError, IllegalMove, Unkno
 from .core.match import MAX_SEED, Match
 from .core.registry import REGISTRY, Registry
 
-__all__ = ["Api", "call", "call_json", "DEFAULT_API"]
+__all__ = ["Api", "call", "call_json", "on_bot_progress", "DEFAULT_API"]
 
 
 def _opt_int(params: Mapping[str, Any], key: str, lo: int, hi: int) -> Optional[int]:
@@ -45,6 +45,16 @@ class Api:
         self.registry = registry
         self.matches: dict[str, Match] = {}
         self._next_id = 1
+        #: receives ``{"match", "level", "fraction"}`` while a bot thinks (see :meth:`on_bot_progress`)
+        self._progress_listener: Optional[Callable[[dict[str, Any]], None]] = None
+
+    def on_bot_progress(self, listener: Optional[Callable[[str], None]]) -> None:
+        """Report search progress of ``bot_move`` to ``listener`` as JSON text (None: stop).
+
+        The browser's worker passes a function that posts the figure to the
+        page, so the thinking indicator can fill while the search runs.
+        """
+        self._progress_listener = listener
 
     # -- helpers ------------------------------------------------------------
     def _match(self, params: Mapping[str, Any]) -> Match:
@@ -141,6 +151,17 @@ class Api:
         seed = _opt_int(params, "seed", 0, MAX_SEED)
         budget = _opt_int(params, "budget_ms", 1, 600_000)
         bot = make_bot(level, seed if seed is not None else match.seed * 1009 + match.ply)
+        listener = self._progress_listener
+        if listener is not None and hasattr(bot, "search_options"):
+            match_id = params["match"]
+
+            def report(fraction: float) -> None:
+                try:
+                    listener(json.dumps({"match": match_id, "level": level, "fraction": round(fraction, 3)}))
+                except Exception:  # noqa: BLE001 - a failing indicator must never cost the move
+                    pass
+
+            bot.configure(progress=report)
         view = match.game.view(match.state, player)
         move = bot.choose(match.game, view, match.game.legal_moves(match.state), budget)
         return {"move": move, "player": player, "level": level}
@@ -219,3 +240,4 @@ class Api:
 DEFAULT_API = Api()
 call = DEFAULT_API.call
 call_json = DEFAULT_API.call_json
+on_bot_progress = DEFAULT_API.on_bot_progress

@@ -184,3 +184,35 @@ def test_api_bot_move_with_a_search_level():
     assert got["ok"], got
     moves = api.call("legal_moves", {"match": mid, "player": got["result"]["player"]})["result"]
     assert got["result"]["move"] in {m["id"] for m in moves}
+
+
+def test_progress_reports_the_share_of_the_budget_without_changing_the_search():
+    game, state = toy_position()
+    seen = []
+    plain = run_search(game, state, 0, iterations=400)
+    watched = run_search(game, state, 0, iterations=400, progress=seen.append, progress_every=0.0)
+    assert watched.visits == plain.visits  # watching never changes the decision
+    assert seen and seen == sorted(seen) and 0 <= seen[0] and seen[-1] <= 1
+
+
+def test_api_bot_move_reports_progress_and_survives_a_broken_listener():
+    import json
+
+    from brewhouse.api import Api
+
+    api = Api()
+    mid = api.call("new_game", {"game": "seize", "config": {"players": 2}, "seed": 3})["result"]["match"]
+    reports = []
+    api.on_bot_progress(reports.append)
+    assert api.call("bot_move", {"match": mid, "level": "normal", "budget_ms": 400, "seed": 1})["ok"]
+    assert reports, "a search long enough to report"
+    first = json.loads(reports[0])
+    assert first["match"] == mid and first["level"] == "normal" and 0 <= first["fraction"] <= 1
+
+    def broken(text):
+        raise RuntimeError("the page went away")
+
+    api.on_bot_progress(broken)
+    assert api.call("bot_move", {"match": mid, "level": "normal", "budget_ms": 300, "seed": 1})["ok"]
+    api.on_bot_progress(None)
+    assert api.call("bot_move", {"match": mid, "level": "easy", "seed": 1})["ok"]

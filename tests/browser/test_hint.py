@@ -154,3 +154,24 @@ def test_hint_says_unavailable_when_the_engine_cannot_search_this_game(page, sit
     assert settle(page) == "human"
     assert page.locator(NOTE).is_hidden()
     assert page.problems == []
+
+
+def test_hint_against_starbots_fills_the_thinking_progress_bar(page, site):
+    """Solo: the hard bot searches Starbots' hidden piles too; the bar follows its budget."""
+    open_table(page, site, "?game=seize&seats=human,starbots-10&seed=7")
+    assert settle(page) == "human"
+    ply = page.get_attribute(STATUS, "data-ply")
+    page.locator(HINT).click()
+    page.wait_for_selector(f"{NOTE}[data-state=thinking] [data-testid=thinking-progress]", timeout=TIMEOUT_MS)
+    filled = 0.0
+    deadline = time.time() + 30
+    while time.time() < deadline and not page.locator(".hinted").count():
+        value = page.evaluate(
+            "() => document.querySelector('[data-testid=thinking-progress]')?.value ?? -1")
+        if value > 0 and not filled:
+            screenshot(page, "hint-solo-progress")  # the bar part-way
+        filled = max(filled, value)
+        time.sleep(0.05)
+    assert filled > 0, "the engine reported progress while the bot searched"
+    page.wait_for_selector(HINT_DONE, timeout=TIMEOUT_MS)
+    check_suggestion(page, ply)

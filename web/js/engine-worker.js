@@ -109,6 +109,8 @@ async function bootSteps(onProgress, failBoot) {
 
   const module = pyodide.pyimport("brewhouse.api");
   api = module.call_json;
+  // a thinking bot reports how much of its budget it has spent; the page fills its indicator
+  module.on_bot_progress((text) => self.postMessage({ brewhouseBotProgress: JSON.parse(text) }));
   mark("import");
   self.__bootMs = performance.now() - started;
   self.__bootMarks = marks;

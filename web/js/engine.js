@@ -16,6 +16,13 @@ export class Engine {
     this.worker = null;
     this.remote = null;
     this.ready = null;
+    this.progressListeners = new Set();
+  }
+
+  /** Call ``listener({match, level, fraction})`` while a bot thinks; returns an unsubscribe function. */
+  onBotProgress(listener) {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
   }
 
   /** Start (or restart) the worker; resolves with engine info when ready. */
@@ -23,6 +30,11 @@ export class Engine {
     this.stop();
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "brewhouse-engine" });
     this.remote = Comlink.wrap(this.worker);
+    // progress messages carry no Comlink id, so Comlink ignores them
+    this.worker.addEventListener("message", (event) => {
+      const progress = event.data && event.data.brewhouseBotProgress;
+      if (progress) for (const listener of this.progressListeners) listener(progress);
+    });
     this.ready = this.remote.boot(Comlink.proxy(onProgress));
     return this.ready;
   }

@@ -136,6 +136,10 @@ class SearchConfig:
     widen_above: int = 8              # nodes with at most this many options are never narrowed
     rollout_plies: Optional[int] = None  # None: the game's Heuristics default
     max_tree_depth: int = 60
+    #: called with the share of the budget spent (0..1), at most every ``progress_every`` seconds;
+    #: the browser's thinking indicator listens (it cannot change the search)
+    progress: Optional[Callable[[float], None]] = None
+    progress_every: float = 0.1
 
 
 @dataclass
@@ -164,11 +168,17 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     legal = game.legal_moves
     play = game.play
     done = 0
+    progress = config.progress
+    next_report = started + config.progress_every
     while True:
         if limit is not None and done >= limit:
             break
         if deadline is not None and done and time.perf_counter() >= deadline:
             break
+        if progress is not None and time.perf_counter() >= next_report:
+            now = time.perf_counter()
+            next_report = now + config.progress_every
+            progress(min(1.0, done / limit if limit is not None else (now - started) / config.seconds))
         state = sampler(rng)
         node = root
         path = [root]

@@ -45,6 +45,10 @@ export class Table {
     this.setup = null;
     this.closed = false;
     this.unlisten = onLanguageChange(() => this.rerender());
+    // a searching bot (a seat or the hint) reports the share of its budget spent
+    this.unlistenProgress = engine.onBotProgress?.((p) => {
+      if (p.match === this.match) this.showProgress(p.fraction);
+    });
     this.build();
   }
 
@@ -204,6 +208,7 @@ export class Table {
     this.closed = true;
     this.runToken++;
     this.unlisten?.();
+    this.unlistenProgress?.();
     if (this.match) this.engine.call("close", { match: this.match }).catch(() => {});
   }
 
@@ -243,6 +248,16 @@ export class Table {
     return h("span", this.renderer.moveLabel(option, this.view, ctx)).textContent.replace(/\s+/g, " ").trim();
   }
 
+  /** A fresh bar for the current search; ``showProgress`` fills it as the engine reports. */
+  progressBar() {
+    this.el.progress = h("progress.thinking-progress", { max: 1, value: 0, dataset: { testid: "thinking-progress" } });
+    return this.el.progress;
+  }
+
+  showProgress(fraction) {
+    if (this.el.progress && Number.isFinite(fraction)) this.el.progress.value = Math.max(0, Math.min(1, fraction));
+  }
+
   async hint() {
     if (this.waiting !== "human" || this.busy || this.hinting) return;
     const level = this.hintLevel();
@@ -252,7 +267,7 @@ export class Table {
     this.hinting = true;
     this.el.hint.disabled = true;
     this.el.hint.setAttribute("aria-busy", "true");
-    this.hintNote("thinking", h("span.spinner", { "aria-hidden": "true" }), t("table.hint.thinking"));
+    this.hintNote("thinking", h("span.spinner", { "aria-hidden": "true" }), t("table.hint.thinking"), this.progressBar());
     let move = null;
     let problem = null;
     try {
@@ -338,7 +353,8 @@ export class Table {
       this.renderView();
     }
     this.el.thinking.hidden = false;
-    this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("table.thinking", { name: this.seatName(p) }));
+    this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("table.thinking", { name: this.seatName(p) }),
+      this.progressBar());
     const seat = this.seats[p];
     const started = performance.now();
     // each level has its own calibrated thinking budget in the engine

@@ -92,3 +92,48 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# -- helpers shared by the table tests -------------------------------------------------
+STATUS = "[data-testid=game-status]"
+#: the table waits for someone (or shows an error): what ``settle`` waits for
+SETTLED = ", ".join([
+    f"{STATUS}[data-waiting=human]", f"{STATUS}[data-waiting=over]", f"{STATUS}[data-waiting=privacy]",
+    "[data-testid=route-error]", "[data-testid=table-error]:not([hidden])",
+])
+GAME_TIMEOUT_MS = 120_000
+
+
+def open_table(page, site: str, query: str, pace: str = "instant", lang: str | None = None) -> None:
+    """Boot the site straight on a table URL (bots at the given pace, optionally in a language)."""
+    page.add_init_script(f"localStorage.setItem('brewhouse.pace', '{pace}')")
+    if lang:
+        page.add_init_script(f"localStorage.setItem('brewhouse.lang', '{lang}')")
+    page.goto(site + query)
+    wait_ready(page)
+
+
+def settle(page, route_errors: bool = False) -> str:
+    """Wait until the table waits for someone; what it waits for ("human", "privacy", "over"…).
+
+    A table error always fails the test; a route error too unless ``route_errors``
+    (then it is returned as ``"route-error"``).
+    """
+    page.wait_for_selector(SETTLED, timeout=GAME_TIMEOUT_MS)
+    state = page.evaluate("""() => {
+        if (document.querySelector('[data-testid=route-error]')) return 'route-error';
+        const error = document.querySelector('[data-testid=table-error]:not([hidden])');
+        if (error) return 'error: ' + error.innerText;
+        return document.querySelector('[data-testid=game-status]').dataset.waiting; }""")
+    assert not state.startswith("error"), state
+    if state == "route-error" and not route_errors:
+        raise AssertionError(page.inner_text("[data-testid=route-error]"))
+    return state
+
+
+def legal_ids(page) -> list[str]:
+    return page.evaluate("() => window.brewhouse.table.moves.map(m => m.id)")
+
+
+def rendered_ids(page) -> set[str]:
+    return set(page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"))

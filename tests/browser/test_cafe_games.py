@@ -11,14 +11,8 @@ import random
 import re
 import time
 
-from conftest import screenshot as full_screenshot, wait_ready
+from conftest import STATUS, legal_ids, open_table, rendered_ids, screenshot as full_screenshot, settle
 
-STATUS = "[data-testid=game-status]"
-SETTLED = ", ".join([
-    f"{STATUS}[data-waiting=human]", f"{STATUS}[data-waiting=over]", f"{STATUS}[data-waiting=privacy]",
-    "[data-testid=route-error]", "[data-testid=table-error]:not([hidden])",
-])
-GAME_TIMEOUT_MS = 120_000
 RANKS = {"mediocre", "average", "good", "very good", "excellent", "exceptional"}
 
 
@@ -26,29 +20,6 @@ def screenshot(page, name: str) -> None:
     """A full-page picture from the top (the sticky decision banner then sits where it belongs)."""
     page.evaluate("() => window.scrollTo(0, 0)")
     full_screenshot(page, name)
-
-
-def open_table(page, site: str, query: str) -> None:
-    page.add_init_script("localStorage.setItem('brewhouse.pace', 'instant')")
-    page.goto(site + query)
-    wait_ready(page)
-
-
-def settle(page) -> str:
-    page.wait_for_selector(SETTLED, timeout=GAME_TIMEOUT_MS)
-    if page.locator("[data-testid=route-error]").count():
-        raise AssertionError(page.inner_text("[data-testid=route-error]"))
-    if page.locator("[data-testid=table-error]:not([hidden])").count():
-        raise AssertionError(page.inner_text("[data-testid=table-error]"))
-    return page.get_attribute(STATUS, "data-waiting")
-
-
-def legal_ids(page) -> list[str]:
-    return page.evaluate("() => window.brewhouse.table.moves.map(m => m.id)")
-
-
-def rendered_ids(page) -> set[str]:
-    return set(page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"))
 
 
 def play_one(page, rng: random.Random, check_legal: bool = False) -> str:

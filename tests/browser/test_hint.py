@@ -6,38 +6,13 @@ from __future__ import annotations
 import random
 import time
 
-from conftest import screenshot, wait_ready
+from conftest import STATUS, legal_ids, open_table, screenshot, settle
 
-STATUS = "[data-testid=game-status]"
-SETTLED = ", ".join([
-    f"{STATUS}[data-waiting=human]", f"{STATUS}[data-waiting=over]", f"{STATUS}[data-waiting=privacy]",
-    "[data-testid=route-error]", "[data-testid=table-error]:not([hidden])",
-])
 HINT = "[data-testid=hint]"
 NOTE = "[data-testid=hint-note]"
 #: the suggestion, or the note saying the game has no hints yet
 HINT_DONE = f".hinted, {NOTE}[data-state=unavailable], {NOTE}[data-state=failed]"
 TIMEOUT_MS = 120_000
-
-
-def open_table(page, site: str, query: str, lang: str | None = None) -> None:
-    page.add_init_script("localStorage.setItem('brewhouse.pace', 'instant')")
-    if lang:
-        page.add_init_script(f"localStorage.setItem('brewhouse.lang', '{lang}')")
-    page.goto(site + query)
-    wait_ready(page)
-
-
-def settle(page) -> str:
-    page.wait_for_selector(SETTLED, timeout=TIMEOUT_MS)
-    for error in ("[data-testid=route-error]", "[data-testid=table-error]:not([hidden])"):
-        if page.locator(error).count():
-            raise AssertionError(page.inner_text(error))
-    return page.get_attribute(STATUS, "data-waiting")
-
-
-def legal_ids(page) -> list[str]:
-    return page.evaluate("() => window.brewhouse.table.moves.map(m => m.id)")
 
 
 def check_suggestion(page, ply: str) -> str:

@@ -10,43 +10,11 @@ import random
 import re
 import time
 
-from conftest import screenshot, wait_ready
+from conftest import STATUS, legal_ids, open_table, rendered_ids, screenshot, settle
 
-STATUS = "[data-testid=game-status]"
-SETTLED = ", ".join([
-    f"{STATUS}[data-waiting=human]", f"{STATUS}[data-waiting=over]", f"{STATUS}[data-waiting=privacy]",
-    "[data-testid=route-error]", "[data-testid=table-error]:not([hidden])",
-])
-GAME_TIMEOUT_MS = 120_000
 HUMAN_PHASES = {"opening", "place_meeple", "setup_cups", "upgrade", "move", "place", "send"}
 #: an i18n key shown instead of its text (a missing translation)
 RAW_KEY = re.compile(r"\brush\.[a-z_]+\.?[a-zA-Z_.]*")
-
-
-def open_table(page, site: str, query: str, pace: str = "instant", lang: str | None = None) -> None:
-    """Boot the site straight on a table URL (bots at the given pace)."""
-    page.add_init_script(f"localStorage.setItem('brewhouse.pace', '{pace}')")
-    if lang:
-        page.add_init_script(f"localStorage.setItem('brewhouse.lang', '{lang}')")
-    page.goto(site + query)
-    wait_ready(page)
-
-
-def settle(page) -> str:
-    page.wait_for_selector(SETTLED, timeout=GAME_TIMEOUT_MS)
-    if page.locator("[data-testid=route-error]").count():
-        raise AssertionError(page.inner_text("[data-testid=route-error]"))
-    if page.locator("[data-testid=table-error]:not([hidden])").count():
-        raise AssertionError(page.inner_text("[data-testid=table-error]"))
-    return page.get_attribute(STATUS, "data-waiting")
-
-
-def legal_ids(page) -> list[str]:
-    return page.evaluate("() => window.brewhouse.table.moves.map(m => m.id)")
-
-
-def rendered_ids(page) -> set[str]:
-    return set(page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"))
 
 
 def board_text(page) -> str:

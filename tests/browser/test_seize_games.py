@@ -11,46 +11,12 @@ import time
 
 import pytest
 
-from conftest import screenshot, wait_ready
-
-STATUS = "[data-testid=game-status]"
-SETTLED = ", ".join([
-    f"{STATUS}[data-waiting=human]", f"{STATUS}[data-waiting=over]", f"{STATUS}[data-waiting=privacy]",
-    "[data-testid=route-error]", "[data-testid=table-error]:not([hidden])",
-])
-GAME_TIMEOUT_MS = 120_000
-
-
-def open_table(page, site: str, query: str, pace: str = "instant") -> None:
-    """Boot the site straight on a table URL (bots at the given pace)."""
-    page.add_init_script(f"localStorage.setItem('brewhouse.pace', '{pace}')")
-    page.goto(site + query)
-    wait_ready(page)
+from conftest import STATUS, legal_ids, open_table, rendered_ids, screenshot, settle
 
 
 def goto_in_page(page, query: str) -> None:
     """Follow a link inside the already-booted page (no Pyodide reboot)."""
     page.evaluate("q => window.brewhouse.navigate(q)", query)
-
-
-def settle(page) -> str:
-    """Wait until the table waits for someone; what it waits for ("human", "privacy", "over"…)."""
-    page.wait_for_selector(SETTLED, timeout=GAME_TIMEOUT_MS)
-    state = page.evaluate("""() => {
-        if (document.querySelector('[data-testid=route-error]')) return 'route-error';
-        const error = document.querySelector('[data-testid=table-error]:not([hidden])');
-        if (error) return 'error: ' + error.innerText;
-        return document.querySelector('[data-testid=game-status]').dataset.waiting; }""")
-    assert not state.startswith("error"), state
-    return state
-
-
-def legal_ids(page) -> list[str]:
-    return page.evaluate("() => window.brewhouse.table.moves.map(m => m.id)")
-
-
-def rendered_ids(page) -> set[str]:
-    return set(page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"))
 
 
 def board_text(page) -> str:
@@ -159,7 +125,7 @@ def test_solo_against_starbots_level_1_and_20(page, site):
     for level in (1, 20):
         if level != 1:
             goto_in_page(page, f"?game=seize&seats=human,starbots-{level}&seed=5")
-        if settle(page) == "route-error":
+        if settle(page, route_errors=True) == "route-error":
             key = page.get_attribute("[data-testid=route-error-text]", "data-key")
             if key == "table.error.soloComing":
                 pytest.skip("the engine does not accept a Starbots seat yet (Seize is 2-4 players); "

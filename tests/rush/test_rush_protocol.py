@@ -7,7 +7,8 @@ import json
 import pytest
 
 from brewhouse.core import GameOver, IllegalMove, Match
-from brewhouse.rush.state import copy_state, fast_copy
+from brewhouse.core.game import json_copy
+from brewhouse.rush.state import copy_state
 
 from rush_helpers import G, clear_rows, do, ids, new, pass_turn, play, roundtrip, sq, started
 from rush_policy import play_game
@@ -48,7 +49,7 @@ def test_copy_state_matches_a_deep_copy():
     s = started(2)
     s = do(s, ids(s)[0])
     c = copy_state(s)
-    assert c == s == fast_copy(s)
+    assert c == s == json_copy(s)
     c["players"][0]["rows"][0].append("zz")
     c["turn"]["path"].append(1)
     c["supply"]["milk"] = -1

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from brewhouse.core.game import copy_state
+from brewhouse.core.game import json_copy
 from brewhouse.core.match import Match
 from brewhouse.core.registry import REGISTRY
 from brewhouse.seize.state_copy import copy_seize_state
@@ -52,5 +52,5 @@ def test_unknown_fields_are_copied_deeply():
 
 def test_generic_copy_falls_back_for_what_marshal_refuses():
     s = {"counts": Counter(a=1), "rows": [[1, 2]]}
-    c = copy_state(s)
+    c = json_copy(s)
     assert c == s and c["rows"] is not s["rows"] and c["counts"] is not s["counts"]

@@ -32,21 +32,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..core.game import Event, State
+from ..core.game import Event, State, json_copy
 from ..core.rng import Rng
 from .data import RushData
 
 __all__ = ["new_state", "draw_cards", "start_turn", "n_players", "left_of", "take_supply",
-           "meeple_squares", "placement_queue", "fast_copy", "copy_state"]
-
-
-def fast_copy(obj: Any) -> Any:
-    """Deep copy of JSON-shaped data (much faster than ``copy.deepcopy``)."""
-    if type(obj) is dict:
-        return {k: fast_copy(v) for k, v in obj.items()}
-    if type(obj) is list:
-        return [fast_copy(v) for v in obj]
-    return obj
+           "meeple_squares", "placement_queue", "copy_state"]
 
 
 _STATE_KEYS = frozenset(("config", "rng", "phase", "first", "current", "queue", "deck", "opening_pool",
@@ -65,10 +56,10 @@ def copy_state(state: State) -> State:
     generically, so an unexpected field is never shared by accident.
     """
     if state.keys() != _STATE_KEYS or state["turn"] is not None and state["turn"].keys() != _TURN_KEYS:
-        return fast_copy(state)
+        return json_copy(state)
     for p in state["players"]:
         if len(p) != _PLAYER_SIZE:  # a missing known key fails loudly below
-            return fast_copy(state)
+            return json_copy(state)
     out = dict(state)  # the scalar fields (str, int, bool, None) are immutable
     out["config"] = dict(state["config"])
     out["queue"] = [q[:] for q in state["queue"]]

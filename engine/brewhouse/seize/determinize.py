@@ -37,6 +37,7 @@ from collections import Counter
 from typing import Any, Mapping, Optional
 
 from ..core.errors import BadRequest
+from ..core.game import json_copy
 from ..core.rng import Rng
 from .data import CardDB
 from .state_copy import copy_seize_state
@@ -50,26 +51,18 @@ _SECRET = {"take": ("peek",), "reorder": ("cards", "top"), "track": ("cards", "k
 _ROW_OF_KIND = {"customer": 0, "pantry": 1, "style": 2}
 
 
-def _copy(obj: Any) -> Any:
-    if type(obj) is dict:
-        return {k: _copy(v) for k, v in obj.items()}
-    if type(obj) is list:
-        return [_copy(v) for v in obj]
-    return obj
-
-
 def public_state(state: dict, viewer: Optional[int]) -> dict[str, Any]:
     """Public bookkeeping for the view: frames (others' secret cards masked), cursor, barista order."""
     frames = []
     for fr in state["stack"]:
-        f = _copy(fr)
+        f = json_copy(fr)
         if fr.get("p") != viewer:
             for key in _SECRET.get(fr["t"], ()):
                 f[key] = [HIDDEN] * len(fr[key])
         frames.append(f)
     return {
         "frames": frames,
-        "cursor": _copy(state["cursor"]),
+        "cursor": json_copy(state["cursor"]),
         "initial_first": state["initial_first"],
         "pool_start": state["pool_start"],
         "groups": list(state["groups"]),
@@ -113,7 +106,7 @@ class SeizeDeterminizer:
             "pool": view["good_review_pool"], "pool_start": pub["pool_start"], "box": view["good_reviews_from_box"],
             "groups": list(pub["groups"]), "awards": [a["id"] for a in view["awards"]],
             "bonus": {"up": list(view["bonus_tokens"]["face_up"]), "down": []},
-            "city": city, "players": players, "stack": _copy(pub["frames"]), "cursor": _copy(pub["cursor"]),
+            "city": city, "players": players, "stack": json_copy(pub["frames"]), "cursor": json_copy(pub["cursor"]),
         }
         self.solo = _SoloSampler(view) if solo_view is not None else None
         # -- what is seen -------------------------------------------------------
@@ -245,7 +238,7 @@ class _SoloSampler:
         if len(self.deck) != sv["action_deck_count"] or len(self.tokens) != sv["upgrade_tokens_left"]:
             raise BadRequest("inconsistent Seize view: Starbots' face-down piles do not match the solo data")
         self.public = {"level": sv["level"], "cellar": sv["cellar_token"], "style": sv["style_token"],
-                       "log": _copy(sv["starbots_last"])}
+                       "log": json_copy(sv["starbots_last"])}
 
     def sample(self, rng: Rng) -> dict[str, Any]:
         deck, tokens = self.deck[:], self.tokens[:]
@@ -253,4 +246,4 @@ class _SoloSampler:
         rng.shuffle(tokens)
         return {"level": self.public["level"], "cellar": self.public["cellar"], "style": self.public["style"],
                 "deck": deck, "discard": self.discard[:], "tokens": tokens,
-                "upgrades": {sp: t[:] for sp, t in self.upgrades.items()}, "log": _copy(self.public["log"])}
+                "upgrades": {sp: t[:] for sp, t in self.upgrades.items()}, "log": json_copy(self.public["log"])}

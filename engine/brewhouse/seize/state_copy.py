@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core.game import State, copy_state as generic_copy
+from ..core.game import State, json_copy as generic_copy
 
 __all__ = ["copy_seize_state"]
 

@@ -14,7 +14,6 @@ from typing import Any, Optional
 from .core.match import state_digest
 from .core.registry import REGISTRY
 from .core.rng import Rng
-from .play import play_game
 
 __all__ = ["core_workload", "game_workload", "workloads"]
 
@@ -49,16 +48,43 @@ def core_workload(iterations: int = 300) -> dict[str, Any]:
 
 
 def game_workload(game_id: str, games: int = 10, players: Optional[int] = None) -> dict[str, Any]:
-    """Random-bot playouts of one playable game: games and moves per second."""
+    """Complete random games of one playable game: games and decisions per second, and where the time goes.
+
+    Each move goes through what :meth:`Game.apply` does (validate the id
+    against the legal moves, copy the state, play the rules), timed step by
+    step: ``breakdown`` gives the seconds of setup, listing legal moves (for
+    the chooser), validating, copying and playing.
+    """
     game = REGISTRY.get(game_id)
-    config = {"players": players or max(2, game.min_players)}
-    started = time.perf_counter()
+    config = game.normalize_config({"players": players or max(2, game.min_players)})
+    parts = dict.fromkeys(("setup", "legal_moves", "validate", "copy", "play"), 0.0)
+    clock = time.perf_counter
+    started = clock()
     plies = 0
     for seed in range(games):
-        plies += play_game(game, config, seed, ["random"] * config["players"]).plies
-    seconds = time.perf_counter() - started
+        t0 = clock()
+        state = game.setup(config, seed)
+        parts["setup"] += clock() - t0
+        rng = Rng.from_seed(seed)
+        while game.active_player(state) is not None:
+            t0 = clock()
+            moves = game.legal_moves(state)
+            t1 = clock()
+            move = game.find_move(state, moves[rng.below(len(moves))].id)
+            t2 = clock()
+            private = game.copy_state(state)
+            t3 = clock()
+            state = game.play(private, move).state
+            t4 = clock()
+            parts["legal_moves"] += t1 - t0
+            parts["validate"] += t2 - t1
+            parts["copy"] += t3 - t2
+            parts["play"] += t4 - t3
+            plies += 1
+    seconds = clock() - started
     return {"name": game_id, "games": games, "plies": plies, "seconds": round(seconds, 4),
-            "games_per_second": round(games / seconds, 2), "moves_per_second": round(plies / seconds, 1)}
+            "games_per_second": round(games / seconds, 2), "decisions_per_second": round(plies / seconds, 1),
+            "breakdown": {k: round(v, 4) for k, v in parts.items()}}
 
 
 def workloads(game_id: Optional[str] = None, scale: float = 1.0) -> dict[str, Any]:

@@ -207,7 +207,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
     _emit(result, args.json, [
         f"Brewhouse {__version__} on Python {result['python']}",
         f"  core workload: {core['per_second']} iterations/s ({core['iterations']} in {core['seconds']} s)",
-        *(f"  {g['name']}: {g['games_per_second']} random games/s, {g['moves_per_second']} moves/s"
+        *(f"  {g['name']}: {g['games_per_second']} random games/s, {g['decisions_per_second']} decisions/s; "
+          + "time in " + ", ".join(f"{k} {100 * v / g['seconds']:.0f}%" for k, v in g["breakdown"].items())
           for g in result["games"]),
         *([] if result["games"] else ["  no game is playable yet: only the core workload ran"])])
 

@@ -96,7 +96,7 @@ def test_bench_of_one_game_says_where_the_time_goes(capsys):
     assert main(["bench", "seize", "--scale", "0.2", "--json"]) == 0
     (seize,) = json.loads(capsys.readouterr().out)["games"]
     assert seize["name"] == "seize" and seize["games"] == 2 and seize["games_per_second"] > 0
-    assert seize["decisions_per_second"] == round(seize["plies"] / seize["seconds"], 1) or seize["plies"] > 0
+    assert seize["plies"] > 100 and seize["decisions_per_second"] > 0
     parts = seize["breakdown"]
     assert set(parts) == {"setup", "legal_moves", "validate", "copy", "play"}
     assert 0 < sum(parts.values()) <= seize["seconds"] * 1.01

@@ -59,8 +59,8 @@ PLATFORM_SLOWDOWN = 3.0 if sys.platform == "emscripten" else 1.0
 LEVEL_SPECS: dict[str, LevelSpec] = {
     # normal and easy sometimes play a move the search rated lower (never an unexamined
     # one): in games as chancy as these, budget alone separates the levels too little
-    "easy": LevelSpec("easy", seconds=0.08, iterations=40, slip=0.3, slip_floor=0.15),
-    "normal": LevelSpec("normal", seconds=0.30, iterations=150, slip=0.15, slip_floor=0.25),
+    "easy": LevelSpec("easy", seconds=0.08, iterations=40, slip=0.4, slip_floor=0.1),
+    "normal": LevelSpec("normal", seconds=0.30, iterations=150, slip=0.25, slip_floor=0.2),
     "hard": LevelSpec("hard", seconds=0.90, iterations=450, slip=0.0),
 }
 

@@ -1,26 +1,45 @@
-"""Café knowledge for the search bots: a cheap rollout policy, priors and an evaluation.
+"""Café knowledge for the search bots: a rollout policy, priors and an evaluation.
 
 Used by :mod:`brewhouse.bots` on *determinised* states (samples consistent
-with the bot's view), so reading the state here never peeks.
+with the bot's view), so reading the state here never peeks (the deck and
+the sample's PRNG are never read).
 
-* **Value of a cube** of one colour: the best of the VP per cube of an open
-  café still asking for it and the exact warehouse gain (the two fewest
-  colours score 2 and 1 VP per cube).
-* **Policy** (rollouts): in the action phase work downstream first (deliver,
-  roast, dry, produce) so squares are free for the next step, moving the most
-  valuable colour; deliver each cube where it gains most; draft a free card
-  with cups; place a card at the better of a few sampled spots.
-* **Priors**: the same ideas as scores in [0, 1]; placements are scored by
-  what they cover (cups, open cafés, cubes, working squares cost; empty and
-  ship squares are free to cover).
-* **Evaluation** (projected final points): score so far (supplied cafés,
-  warehouse) plus partly supplied cafés, cubes weighted by how far they got
-  along produce -> dry -> roast -> deliver, unspent action points and the
-  action points (cups) of the rounds still to come.
+Solo Café is nearly a planning problem: the score comes from pushing cubes
+through produce -> dry -> roast -> deliver, and how many cubes one action
+point moves depends on the *layout* of the area.  The knowledge here is
+built on one estimate:
+
+* **Throughput** of a layout (cubes delivered per action point, steady
+  state): produce the biggest production groups (one point per group, one
+  cube per square), dry the colours onto drying squares (one point per
+  drying group, one colour per square), roast the same way, deliver (one
+  point).  Cubes of one colour merge when dried, so a few colours on big
+  production groups and big drying/roasting groups move many cubes.
+* **Evaluation** (projected final points): supplied cafés + expected cubes
+  per colour — cubes on A/B/C squares (if the points left can still move
+  them) and future production = throughput x (action points to come - the
+  actions the cubes on the way still need - pipeline lag), later rounds
+  drifting towards a mature area's throughput — which first supply the
+  open cafés (a café scores by how much of what it still asks for is
+  coming) and then the warehouse, scored by its real rule (two scarcest
+  colours), so unbalanced production is worth little there.  Two ships
+  (free cards) count a little per draft to come.  At the end it is the
+  score.
+* **Placement**: each spot is scored by the evaluation of the area it
+  leaves (new layout, covered cubes and cafés gone) — that puts cups, groups
+  and working squares where they help; priors and the rollout policy use it.
+* **Draft**: a card is worth its best placement, minus the cube it costs
+  (priors); rollouts use a cheap look at the card's squares instead.
+* **Actions**: priors look one move ahead with the evaluation (on a light
+  copy of the state); the rollout policy goes downstream first — deliver,
+  roast, dry, produce — moving big loads, filling every free square of a
+  group action, and sending each delivered cube where it is worth most (a
+  café still asking for it, closest to completion first, or the warehouse
+  when its colour is short there).
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State
@@ -28,104 +47,503 @@ from ..core.rng import Rng
 from . import area as A
 from .scoring import warehouse_points
 
-__all__ = ["CafeHeuristics", "HEURISTICS"]
+__all__ = ["CafeHeuristics", "HEURISTICS", "layout_rate"]
 
 ROUNDS = 8
-#: share of a cube's delivery value already earned on each kind of square
-_STAGE = {"production": 0.25, "drying": 0.45, "roasting": 0.65}
-#: cost of covering a square of each kind when placing a card
-_COVER = {"cup": 1.6, "production": 0.35, "drying": 0.45, "roasting": 0.55, "cafe": 0.4,
-          "ship": 0.05, "empty": -0.2}
-_ACTION_PRIOR = {"deliver": 0.95, "roast": 0.85, "dry": 0.75, "produce": 0.65}
+MAX_AP = 8
+#: value kept by a cube that still needs k actions (1 = on a roasting square ...)
+_STAGE_Q = {1: 0.97, 2: 0.93, 3: 0.88}
+_NEED = {"roasting": 1, "drying": 2, "production": 3}
+#: action points a fresh cube needs before the first delivery (pipeline lag)
+_LAG = 3
+#: average VP of a warehouse cube when the colours are kept balanced (2 + 1 + 0 + 0) / 4
+_WH_CUBE = 0.75
+#: cubes per action point of a well-built area, and how many rounds it takes to get there
+_MATURE_RATE = 0.9
+_MATURE_AFTER = 4
+_ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_RATE_CACHE: dict[tuple[str, ...], float] = {}
 
 
-def _wh_gain(colours: Sequence[str], warehouse: dict[str, int]) -> dict[str, float]:
-    base = warehouse_points(warehouse, colours)["points"]
-    out = {}
-    for c in colours:
-        warehouse[c] += 1
-        out[c] = warehouse_points(warehouse, colours)["points"] - base
-        warehouse[c] -= 1
+# -- layout throughput ------------------------------------------------------------
+def _groups(cells: dict[tuple[int, int], Any]) -> list[list[tuple[int, int]]]:
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, comp = [start], []
+        while stack:
+            cur = stack.pop()
+            comp.append(cur)
+            for dr, dc in _ORTHO:
+                nb = (cur[0] + dr, cur[1] + dc)
+                if nb in cells and nb not in seen:
+                    seen.add(nb)
+                    stack.append(nb)
+        out.append(comp)
     return out
 
 
-def _cafe_needs(board: A.Board) -> dict[str, dict[str, float]]:
-    """Open café id -> colour -> VP per cube still asked for."""
-    out: dict[str, dict[str, float]] = {}
+def _cover_cost(sizes: list[int], k: int) -> int:
+    """Group actions needed to put k colours on squares of groups of these sizes (biggest first)."""
+    cost = 0
+    for s in sizes:
+        if k <= 0:
+            break
+        k -= s
+        cost += 1
+    return cost
+
+
+def _rate_of_top(top: dict[tuple[int, int], tuple[int, int, dict[str, Any]]]
+                 ) -> tuple[float, dict[str, float], int, int]:
+    """(cubes per action point, share of each colour in that flow, biggest drying and roasting groups)."""
+    prod: dict[tuple[int, int], str] = {}
+    dry: dict[tuple[int, int], bool] = {}
+    roast: dict[tuple[int, int], bool] = {}
+    for cell, hit in top.items():
+        kind = hit[2]["kind"]
+        if kind == "production":
+            prod[cell] = hit[2]["colour"]
+        elif kind == "drying":
+            dry[cell] = True
+        elif kind == "roasting":
+            roast[cell] = True
+    if not prod or not dry or not roast:
+        return 0.0, {}, 1, 1
+    pgroups = sorted(([len(g), [prod[c] for c in g]] for g in _groups(prod)), key=lambda x: -x[0])
+    bsizes = sorted((len(g) for g in _groups(dry)), reverse=True)
+    csizes = sorted((len(g) for g in _groups(roast)), reverse=True)
+    nb, nc = len(dry), len(roast)
+    best = 0.0
+    shares: dict[str, float] = {}
+    made: list[str] = []
+    for j, (_size, cols) in enumerate(pgroups, start=1):
+        made.extend(cols)
+        counts: dict[str, int] = {}
+        for c in made:
+            counts[c] = counts.get(c, 0) + 1
+        k = len(counts)
+        kc = min(k, nb, nc)
+        # the colours that fit on the drying/roasting squares: the most produced ones
+        moved = sorted(counts.items(), key=lambda kv: -kv[1])[:kc]
+        flow = sum(n for _c, n in moved)
+        cost = j + _cover_cost(bsizes, kc) + _cover_cost(csizes, kc) + 1
+        rate = flow / cost
+        if rate > best:
+            best = rate
+            shares = {c: n / flow for c, n in moved}
+    return best, shares, bsizes[0], csizes[0]
+
+
+def layout_rate(layout: "A._Layout") -> tuple[float, dict[str, float], int, int]:
+    """Cubes delivered per action point in steady state for this layout, and their colours (memoised)."""
+    rate = layout.memo.get("h_rate2")
+    if rate is None:
+        rate = layout.memo["h_rate2"] = _rate_of_top(layout.top)
+    return rate
+
+
+_VIRTUAL: dict[tuple[str, ...], tuple[Any, "A._Layout"]] = {}
+
+
+def _virtual_layout(cat: Any, cards: tuple[str, ...]) -> "A._Layout":
+    """A layout for a hypothetical placement list, outside the game's layout cache.
+
+    Kept in a bounded cache of its own: a search weighs the same placements
+    of the same area over and over.
+    """
+    got = _VIRTUAL.get(cards)
+    if got is None or got[0] is not cat:
+        if len(_VIRTUAL) >= 20000:
+            _VIRTUAL.clear()
+        got = _VIRTUAL[cards] = (cat, A._Layout(cat, cards))
+    return got[1]
+
+
+# -- values -------------------------------------------------------------------------
+def _wh_values(colours: Sequence[str], warehouse: dict[str, int]) -> dict[str, float]:
+    """Value of one more warehouse cube per colour: the exact gain, or the balanced average."""
+    base = warehouse_points(warehouse, colours)["points"]
+    low = min(warehouse[c] for c in colours)
+    out = {}
+    for c in colours:
+        warehouse[c] += 1
+        gain = warehouse_points(warehouse, colours)["points"] - base
+        warehouse[c] -= 1
+        soft = _WH_CUBE - 0.2 * (warehouse[c] - low)
+        out[c] = max(float(gain), soft, 0.2)
+    return out
+
+
+def _cafe_state(board: A.Board) -> list[tuple[str, dict[str, Any], list[str], float]]:
+    """Open (available, not complete) cafés: (id, face, delivered, VP per cube)."""
+    out = []
     delivered_all = board.area["cafes"]
     for cid in board.cafe_ids():
         if not board.cafe_available(cid):
             continue
         face = board.cafe_face(cid)
-        req = face["requires"]
         got = delivered_all.get(cid, [])
-        if len(got) >= len(req):
-            continue
-        per = face["vp"] / len(req)
-        need: dict[str, float] = {}
-        for c in req:
-            if req.count(c) > got.count(c):
-                need[c] = per
-        out[cid] = need
+        out.append((cid, face, got, face["vp"] / len(face["requires"])))
     return out
 
 
-def _cube_values(colours: Sequence[str], board: A.Board, warehouse: dict[str, int]) -> dict[str, float]:
-    wh = _wh_gain(colours, dict(warehouse))
-    vals = {c: max(0.3, wh[c]) for c in colours}
-    for need in _cafe_needs(board).values():
-        for c, v in need.items():
-            if v > vals[c]:
-                vals[c] = v
-    return vals
+def _rounds_to_come(state: State, p: int) -> tuple[int, int]:
+    """(action points left in the player's current action phase, full action phases to come)."""
+    rnd = int(state["round"])
+    phase = state["phase"]
+    if phase == "over":
+        return 0, 0
+    later = ROUNDS - rnd
+    if phase in ("draft", "auction"):
+        return 0, later + 1
+    order = state["order"]
+    pos = state["pos"]
+    idx = order.index(p) if p in order else 0
+    if idx < pos:
+        return 0, later
+    if idx > pos:
+        return 0, later + 1
+    if phase == "actions":
+        return int(state["players"][p]["ap"]), later
+    return 0, later + 1  # place: this round's actions still to come
+
+
+def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, Any],
+                  ap_now: int, to_come: int, drafts: int = 0) -> float:
+    """Projected final points of one player.
+
+    Expected cubes per colour (on the way, weighted by the actions they still
+    need, plus future production) first supply open cafés, best VP per cube
+    first; the rest go to the warehouse, scored by its real rule (so only a
+    balanced supply of colours scores there).
+    """
+    colours = cat.colours
+    wh = pl["warehouse"]
+    now_wh = warehouse_points(wh, colours)["points"]
+    cups = max(1, min(MAX_AP, layout.cups))
+    ap_eff = ap_now + cups * to_come
+    last = to_come == 0
+    supply = {c: 0.0 for c in colours}
+    kind_at = layout.kind_at
+    # actions still needed to bring the cubes on the way to a delivery
+    on: dict[str, set[str]] = {"production": set(), "drying": set(), "roasting": set()}
+    for key, (c, n) in pl["area"]["cubes"].items():
+        kind = kind_at[key]
+        if kind in on:
+            on[kind].add(c)
+    rate, shares, gb, gc = layout_rate(layout)
+    need = 0
+    if on["production"] or on["drying"] or on["roasting"]:
+        need = 1 + -(-(len(on["drying"]) + len(on["production"])) // gc) + -(-len(on["production"]) // gb)
+    for key, (c, n) in pl["area"]["cubes"].items():
+        k = _NEED.get(kind_at[key])
+        if k is None or ap_eff < k:
+            continue
+        supply[c] += _STAGE_Q[k] * n
+    pool = pl.get("_pool")
+    if pool:
+        for c, n in pool.items():
+            supply[c] += n
+    spare = ap_eff - need
+    if spare > _LAG and rate > 0:
+        # this layout's rate now; later rounds will have more cards to work
+        # with, so their rate drifts towards a mature area's
+        own = rate * (spare - _LAG)
+        extra = 0.0
+        if to_come > 1 and rate < _MATURE_RATE:
+            for k in range(1, to_come):
+                extra += cups * (_MATURE_RATE - rate) * min(1.0, k / _MATURE_AFTER)
+        own *= 0.9
+        extra *= 0.9
+        for c, share in shares.items():
+            supply[c] += own * share
+        for c in colours:
+            supply[c] += extra / len(colours)
+    v = 0.0
+    open_cafes = []
+    for _cid, face, got, per in _cafe_state(board):
+        n = len(face["requires"])
+        if len(got) >= n:
+            v += face["vp"]
+        else:
+            open_cafes.append((-per, n - len(got), face, got))
+    open_cafes.sort(key=lambda x: (x[0], x[1]))
+    for _neg, missing, face, got in open_cafes:
+        need: dict[str, int] = {}
+        for c in face["requires"]:
+            need[c] = need.get(c, 0) + 1
+        for c in got:
+            need[c] -= 1
+        cov = 1.0
+        for c, k in need.items():
+            if k > 0:
+                cov = min(cov, supply[c] / k)
+        if ap_eff <= 0:
+            cov = 0.0
+        n = len(face["requires"])
+        partial = 0.25 * len(got) / n if ap_eff > 0 else 0.0  # nothing once no point is left
+        v += face["vp"] * (0.9 * cov + (1.0 - cov) * partial)
+        if cov > 0:
+            for c, k in need.items():
+                if k > 0:
+                    supply[c] -= cov * k
+    projected = {c: wh[c] + supply[c] for c in colours}
+    ranked = sorted(projected.values())
+    later_wh = 2 * ranked[0] + ranked[1]
+    v += now_wh + 0.9 * (later_wh - now_wh)
+    # a little for spare colours: the next cafés will ask for them
+    if ap_eff > 0:
+        v += 0.05 * (sum(projected.values()) - ranked[0] - ranked[1])
+    # two visible ships make the next cards free (a cube saved per draft)
+    if drafts > 0:
+        ships = len(layout.kinds.get("ship", ()))
+        v += 0.25 * min(ships, 2) * drafts
+    return v
+
+
+def _action_copy(state: State) -> State:
+    """A copy of the state that an action-phase move may change freely.
+
+    Actions touch the players (area, warehouse, points), the supply, the
+    pending compound move and the turn bookkeeping; ending the last turn of
+    a round also moves cards between deck, row and discard.  Card faces and
+    the configuration are never written, so they stay shared.
+    """
+    out = dict(state)
+    players = []
+    for pl in state["players"]:
+        pl = dict(pl)
+        area = pl["area"]
+        pl["area"] = {"cards": list(area["cards"]), "cubes": {k: list(v) for k, v in area["cubes"].items()},
+                      "cafes": {k: list(v) for k, v in area["cafes"].items()}, "ships": dict(area["ships"])}
+        pl["warehouse"] = dict(pl["warehouse"])
+        players.append(pl)
+    out["players"] = players
+    out["supply"] = dict(state["supply"])
+    pending = state["pending"]
+    if pending is not None:
+        out["pending"] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                          for k, v in pending.items()}
+    out["deck"] = list(state["deck"])
+    out["row"] = list(state["row"])
+    out["discard"] = list(state["discard"])
+    out["order"] = list(state["order"])
+    if state.get("auction") is not None:
+        out["auction"] = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                          for k, v in state["auction"].items()}
+    return out
 
 
 class CafeHeuristics(Heuristics):
-    margin_scale = 8.0
-    rollout_plies = 10
+    margin_scale = 9.0
+    rollout_plies = 24
 
     # -- helpers ------------------------------------------------------------------
     def _board(self, game: Game, player: dict[str, Any]) -> A.Board:
         return A.Board(game.cat, player["area"])  # type: ignore[attr-defined]
 
-    def _place_score(self, game: Game, board: A.Board, p: dict[str, Any]) -> float:
+    def _value(self, game: Game, state: State, p: int) -> float:
+        pl = state["players"][p]
+        board = self._board(game, pl)
+        ap_now, to_come = _rounds_to_come(state, p)
+        pending = state["pending"]
+        if pending is not None and pending["kind"] == "deliver" and state["turn"] == p:
+            pl = dict(pl)
+            pl["_pool"] = pending["pool"]  # cubes being delivered
+        drafts = ROUNDS - int(state["round"]) if state["phase"] != "over" else 0
+        return _player_value(game.cat, board, board.layout, pl, ap_now, to_come, drafts)  # type: ignore[attr-defined]
+
+    def _place_value(self, game: Game, state: State, payload: dict[str, Any]) -> float:
+        """Projected points of the active player after a placement (before acting)."""
         cat = game.cat  # type: ignore[attr-defined]
-        shape = cat.shape(p["card"], p["rot"])
+        p = state["turn"]
+        pl = state["players"][p]
+        board = self._board(game, pl)
+        area = pl["area"]
+        shape = cat.shape(payload["card"], payload["rot"])
+        r0, c0 = payload["row"], payload["col"]
+        cubes = dict(area["cubes"])
+        cafes = dict(area["cafes"])
         top = board.top
-        cubes = board.area["cubes"]
-        delivered = board.area["cafes"]
-        r0, c0 = p["row"], p["col"]
-        score = 0.0
-        broken = set()
         for dr, dc in shape.cells:
             cell = (r0 + dr, c0 + dc)
             hit = top.get(cell)
             if hit is None:
                 continue
-            sq = hit[2]
-            kind = sq["kind"]
-            score -= _COVER.get(kind, 0.3)
-            cube = cubes.get(A.cell_key(*cell))
-            if cube is not None:
-                score -= 0.5 * cube[1]
-            if kind == "cafe":
-                cid = f"{hit[0]}.{sq['cafe']}"
-                if cid not in broken and board.cafe_available(cid):
-                    broken.add(cid)
-                    face = board.cafe_face(cid)
-                    got = len(delivered.get(cid, []))
-                    score -= 0.5 * face["vp"] + 0.8 * got
-        # the new card's working squares next to the same kind join a group
-        squares = cat.card(p["card"])["squares"]
-        for i, (dr, dc) in enumerate(shape.cells):
-            kind = squares[i]["kind"]
-            if kind in ("drying", "roasting", "production"):
-                for nr, nc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                    hit = top.get((r0 + dr + nr, c0 + dc + nc))
-                    if hit is not None and hit[2]["kind"] == kind and (
-                            (dr + nr, dc + nc) not in shape.cells):
-                        score += 0.15
-        return score
+            cubes.pop(A.cell_key(*cell), None)
+            if hit[2]["kind"] == "cafe":
+                cafes.pop(f"{hit[0]}.{hit[2]['cafe']}", None)
+        cards = tuple(area["cards"]) + (A.encode_placement(payload["card"], r0, c0, payload["rot"]),)
+        layout = _virtual_layout(cat, cards)
+        vboard = A.Board.__new__(A.Board)
+        vboard.cat = cat
+        vboard.area = {"cards": list(cards), "cubes": cubes, "cafes": cafes, "ships": area["ships"]}
+        vboard.layout = layout
+        _ap, to_come = _rounds_to_come(state, p)
+        vpl = {"warehouse": pl["warehouse"], "area": vboard.area}
+        return _player_value(cat, vboard, layout, vpl, 0, to_come, ROUNDS - int(state["round"]))
+
+    def _place_scores(self, game: Game, state: State, moves: Sequence[Move]) -> list[Optional[float]]:
+        out: list[Optional[float]] = []
+        for m in moves:
+            if m.payload["kind"] != "place":
+                out.append(None)
+            else:
+                out.append(self._place_value(game, state, m.payload))
+        return out
+
+    def _card_value(self, game: Game, state: State, card: str, sample: Optional[Rng] = None) -> float:
+        """Best projected points over placements of a card (all of them, or 8 sampled)."""
+        p = state["turn"]
+        board = self._board(game, state["players"][p])
+        options = board.placements_for(card)
+        if not options:
+            return self._value(game, state, p)
+        if sample is not None and len(options) > 8:
+            options = [options[sample.below(len(options))] for _ in range(8)]
+        best = -1e9
+        for r, c, rot, _n in options:
+            v = self._place_value(game, state, {"card": card, "row": r, "col": c, "rot": rot})
+            if v > best:
+                best = v
+        return best
+
+    def _draft_scores(self, game: Game, state: State, moves: Sequence[Move], rng: Optional[Rng]) -> list[float]:
+        cat = game.cat  # type: ignore[attr-defined]
+        p = state["turn"]
+        pl = state["players"][p]
+        wh = pl["warehouse"]
+        base_wh = warehouse_points(wh, cat.colours)["points"]
+        # projected value of a state where the player keeps the area as it is
+        keep = self._value(game, state, p)
+        card_vals: dict[str, float] = {}
+        out = []
+        for m in moves:
+            pay = m.payload
+            kind = pay["kind"]
+            if kind == "take":
+                card = pay["card"]
+                if card not in card_vals:
+                    card_vals[card] = self._card_value(game, state, card, rng)
+                v = card_vals[card]
+                colour = pay.get("pay")
+                if colour:
+                    after = dict(wh)
+                    after[colour] -= 1
+                    v -= base_wh - warehouse_points(after, cat.colours)["points"]
+                    v -= 0.3  # the cube could have scored later
+                out.append(v)
+            else:
+                out.append(keep - 0.5)
+        return out
+
+    def _draft_quick(self, game: Game, state: State, moves: Sequence[Move]) -> list[float]:
+        """Cheap draft scores for rollouts: what the card shows, minus the cube it costs."""
+        cat = game.cat  # type: ignore[attr-defined]
+        wh = state["players"][state["turn"]]["warehouse"]
+        base_wh = warehouse_points(wh, cat.colours)["points"]
+        later = ROUNDS - int(state["round"])
+        out = []
+        for m in moves:
+            pay = m.payload
+            if pay["kind"] != "take":
+                out.append(-1.0)
+                continue
+            card = cat.card(pay["card"])
+            v = 0.0
+            for sq in card["squares"]:
+                k = sq["kind"]
+                if k == "cup":
+                    v += 0.4 * later + 0.3
+                elif k in ("production", "drying", "roasting"):
+                    v += 0.35
+            for cafe in card.get("cafes", ()):
+                v += 0.25 * cafe["vp"] if later >= 2 else 0.0
+            colour = pay.get("pay")
+            if colour:
+                after = dict(wh)
+                after[colour] -= 1
+                v -= base_wh - warehouse_points(after, cat.colours)["points"] + 0.3
+            out.append(v)
+        return out
+
+    # -- action phase knowledge -------------------------------------------------------
+    def _action_scores(self, game: Game, state: State, moves: Sequence[Move]) -> list[float]:
+        """Scores (higher is better) of action-phase moves; the policy plays the best."""
+        cat = game.cat  # type: ignore[attr-defined]
+        p = state["turn"]
+        me = state["players"][p]
+        board = self._board(game, me)
+        cube_val: Optional[dict[str, float]] = None
+        cafes: Optional[dict[str, tuple[float, int]]] = None
+        out = []
+        pending = state["pending"]
+        ap = me["ap"]
+        later = ROUNDS - int(state["round"])
+        for m in moves:
+            pay = m.payload
+            k = pay["kind"]
+            if k == "deliver_cube":
+                if cube_val is None:
+                    cube_val = _wh_values(cat.colours, dict(me["warehouse"]))
+                    cafes = {}
+                    for cid, face, got, per in _cafe_state(board):
+                        cafes[cid] = (per, len(face["requires"]) - len(got))
+                colour = pay["colour"]
+                if colour is None:
+                    v = 0.1
+                elif pay["to"] == "warehouse":
+                    v = cube_val[colour] * 0.9
+                else:
+                    assert cafes is not None
+                    per, missing = cafes[pay["to"]]
+                    pool = pending["pool"] if pending else {}
+                    # a café closer to completion is surer to score
+                    v = per + 0.25 / missing + (0.1 if sum(pool.values()) >= missing else 0.0)
+                    if later == 0 and missing > sum(pool.values()):
+                        v = 0.3 * per  # cannot complete any more
+                out.append(v)
+                continue
+            if k in ("dry", "roast"):
+                n = pay["n"]
+                # prefer big loads; a free square of a group action is always worth filling
+                v = (3.0 if k == "roast" else 2.0) + 0.2 * n
+                if not pay["cost"]:
+                    v += 2.0
+                out.append(v)
+                continue
+            if k == "deliver":
+                v = 4.0 if later > 0 or ap >= 1 else 0.0
+                out.append(v)
+                continue
+            if k == "produce":
+                n = len(pay["cubes"])
+                v = 1.0 + 0.3 * n
+                if later == 0 and ap < 4:
+                    v = -1.0  # too late to deliver anything produced now
+                out.append(v)
+                continue
+            if k == "done":
+                out.append(0.5)
+                continue
+            if k == "remove":
+                out.append(-2.0)
+                continue
+            if k == "end":
+                out.append(0.0)
+                continue
+            out.append(0.0)
+        # the last round: only steps that can still reach a delivery
+        if later == 0 and pending is None:
+            for i, m in enumerate(moves):
+                k = m.payload["kind"]
+                if k == "dry" and ap < 3 or k == "roast" and ap < 2:
+                    out[i] = -1.0
+        return out
 
     # -- policy -------------------------------------------------------------------
     def policy(self, game: Game, state: State, moves: Sequence[Move], rng: Rng) -> Move:
@@ -136,149 +554,52 @@ class CafeHeuristics(Heuristics):
             places = [m for m in moves if m.payload["kind"] == "place"]
             if not places:
                 return moves[0]
-            me = state["players"][state["turn"]]
-            board = self._board(game, me)
-            best, best_v = None, -1e9
-            for _ in range(min(6, len(places))):
-                m = places[rng.below(len(places))]
-                v = self._place_score(game, board, m.payload) + 0.2 * rng.random()
-                if v > best_v:
-                    best, best_v = m, v
-            return best  # type: ignore[return-value]
+            picks = [places[rng.below(len(places))] for _ in range(min(5, len(places)))]
+            scores = [self._place_value(game, state, m.payload) + 0.3 * rng.random() for m in picks]
+            return picks[max(range(len(picks)), key=scores.__getitem__)]
         if phase == "draft":
-            if rng.random() < 0.2:
-                return moves[rng.below(len(moves))]
-            pri = self.prior(game, state, moves)
-            return moves[max(range(len(moves)), key=lambda i: pri[i] + 0.1 * rng.random())]
+            scores = self._draft_quick(game, state, moves)
+            return moves[max(range(len(moves)), key=lambda i: scores[i] + 0.5 * rng.random())]
         if phase != "actions":
             return moves[rng.below(len(moves))]
-        pri = self.prior(game, state, moves)
-        if rng.random() < 0.1:
+        scores = self._action_scores(game, state, moves)
+        if rng.random() < 0.05:
             return moves[rng.below(len(moves))]
-        return moves[max(range(len(moves)), key=lambda i: pri[i] + 0.05 * rng.random())]
+        return moves[max(range(len(moves)), key=lambda i: scores[i] + 0.2 * rng.random())]
 
     # -- priors -------------------------------------------------------------------
+    @staticmethod
+    def _squash(scores: Sequence[Optional[float]], spread: float) -> list[float]:
+        """Map scores to [0.02, 1]: the best gets 0.9, each ``spread`` points below loses 0.2."""
+        vals = [s for s in scores if s is not None]
+        if not vals:
+            return [0.5] * len(scores)
+        top = max(vals)
+        return [0.05 if s is None else max(0.02, min(1.0, 0.9 - 0.2 * (top - s) / spread)) for s in scores]
+
     def prior(self, game: Game, state: State, moves: Sequence[Move]) -> list[float]:
         phase = state["phase"]
         if phase == "place":
-            me = state["players"][state["turn"]]
-            board = self._board(game, me)
-            out = []
-            for m in moves:
-                if m.payload["kind"] != "place":
-                    out.append(0.05)
-                    continue
-                v = self._place_score(game, board, m.payload)
-                out.append(max(0.02, min(1.0, 0.8 + 0.25 * v)))
-            return out
+            return self._squash(self._place_scores(game, state, moves), 1.0)
         if phase == "draft":
-            cat = game.cat  # type: ignore[attr-defined]
-            out = []
-            for m in moves:
-                p = m.payload
-                if p["kind"] == "take":
-                    sq = cat.card(p["card"])["squares"]
-                    kinds = [s["kind"] for s in sq]
-                    v = 0.3 + 0.12 * kinds.count("cup") + 0.05 * len(cat.card(p["card"]).get("cafes", []))
-                    v += 0.03 * (kinds.count("drying") + kinds.count("roasting"))
-                    if p.get("pay"):
-                        wh = state["players"][state["turn"]]["warehouse"]
-                        loss = warehouse_points(wh, cat.colours)["points"] - warehouse_points(
-                            {**wh, p["pay"]: wh[p["pay"]] - 1}, cat.colours)["points"]
-                        v -= 0.12 + 0.08 * loss
-                    out.append(max(0.05, min(1.0, v)))
-                else:
-                    out.append(0.5)
-            return out
+            return self._squash(self._draft_scores(game, state, moves, None), 1.0)
         if phase != "actions":
             return [0.5] * len(moves)
-        p_idx = state["turn"]
-        me = state["players"][p_idx]
-        kinds = {m.payload["kind"] for m in moves}
-        vals: dict[str, float] | None = None
-        if kinds & {"dry", "roast", "deliver_cube"}:
-            board = self._board(game, me)
-            vals = _cube_values(game.cat.colours, board, me["warehouse"])  # type: ignore[attr-defined]
+        return self._squash(self._lookahead(game, state, moves), 0.5)
+
+    def _lookahead(self, game: Game, state: State, moves: Sequence[Move]) -> list[float]:
+        """Projected points of the mover after each action-phase move (one step ahead)."""
+        p = state["turn"]
+        rules = self._action_scores(game, state, moves)
         out = []
-        active = bool(kinds & {"produce", "dry", "roast", "deliver"})
-        for m in moves:
-            p = m.payload
-            k = p["kind"]
-            if k in _ACTION_PRIOR:
-                v = _ACTION_PRIOR[k]
-                if k in ("dry", "roast") and vals is not None:
-                    v += 0.03 * min(4, p["n"] * vals[p["colour"]])
-            elif k == "deliver_cube":
-                if p["colour"] is None:
-                    v = 0.3
-                else:
-                    assert vals is not None
-                    if p["to"] == "warehouse":
-                        wh = _wh_gain(game.cat.colours, dict(me["warehouse"]))  # type: ignore[attr-defined]
-                        v = 0.3 + 0.2 * wh[p["colour"]]
-                    else:
-                        face = self._board(game, me).cafe_face(p["to"])
-                        v = 0.5 + 0.1 * face["vp"] / len(face["requires"])
-            elif k == "done":
-                v = 0.3
-            elif k == "remove":
-                v = 0.02
-            elif k == "end":
-                v = 0.05 if active else 0.6
-            else:
-                v = 0.4
-            out.append(max(0.0, min(1.0, v)))
+        for m, rule in zip(moves, rules):
+            after = game.play(_action_copy(state), m).state
+            out.append(self._value(game, after, p) + 0.02 * rule - (0.5 if m.payload["kind"] == "remove" else 0.0))
         return out
 
     # -- evaluation -----------------------------------------------------------------
     def evaluate(self, game: Game, state: State) -> list[float]:
-        colours = game.cat.colours  # type: ignore[attr-defined]
-        rnd = int(state["round"])
-        phase = state["phase"]
-        # rounds whose action phase is still to come for everyone (roughly)
-        left = ROUNDS - rnd + (1 if phase in ("draft", "place", "auction") else 0)
-        out = []
-        for pl in state["players"]:
-            board = self._board(game, pl)
-            wh = pl["warehouse"]
-            v = float(warehouse_points(wh, colours)["points"])
-            needs = _cafe_needs(board)
-            # supplied cafés
-            delivered = pl["area"]["cafes"]
-            for cid in board.cafe_ids():
-                if not board.cafe_available(cid):
-                    continue
-                face = board.cafe_face(cid)
-                got = len(delivered.get(cid, []))
-                if got >= len(face["requires"]):
-                    v += face["vp"]
-                elif got:
-                    v += (0.85 if left > 0 else 0.3) * face["vp"] * got / len(face["requires"])
-            vals = _wh_gain(colours, dict(wh))
-            cube_val = {c: max(0.3, vals[c]) for c in colours}
-            for need in needs.values():
-                for c, x in need.items():
-                    if x > cube_val[c]:
-                        cube_val[c] = x
-            kind_at = board.layout.kind_at
-            # pipeline: only worth much if there is time to finish it
-            time = 1.0 if left > 0 else 0.4
-            for key, (c, n) in pl["area"]["cubes"].items():
-                stage = _STAGE.get(kind_at[key], 0.0)
-                v += time * stage * n * cube_val[c]
-            # action points still to spend this round and in later rounds
-            v += 0.35 * pl["ap"]
-            cups = board.cups()
-            v += 0.35 * min(cups, 8) * left
-            # open café capacity is worth something while there is time
-            if left > 0:
-                v += 0.1 * sum(len(n) for n in needs.values()) * min(1.0, left / 3)
-                # working structure: a produce->dry->roast chain
-                nb = len(board.cells_of("drying"))
-                nc = len(board.cells_of("roasting"))
-                v += 0.15 * min(left, 4) * min(nb, nc, 4)
-            out.append(v)
-        return out
+        return [self._value(game, state, p) for p in range(len(state["players"]))]
 
 
 HEURISTICS = CafeHeuristics()

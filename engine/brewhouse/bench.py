@@ -15,7 +15,7 @@ from .core.match import state_digest
 from .core.registry import REGISTRY
 from .core.rng import Rng
 
-__all__ = ["core_workload", "game_workload", "workloads"]
+__all__ = ["core_workload", "game_workload", "search_workload", "workloads"]
 
 
 def _sample_state(rng: Rng) -> dict[str, Any]:
@@ -87,10 +87,41 @@ def game_workload(game_id: str, games: int = 10, players: Optional[int] = None) 
             "breakdown": {k: round(v, 4) for k, v in parts.items()}}
 
 
+def search_workload(game_id: str, positions: int = 4, iterations: int = 100) -> dict[str, Any]:
+    """Search-bot iterations per second on fixed positions of one game (the bots' speed).
+
+    Every level runs the same search; a level's iterations per decision are
+    its budget times this rate (e.g. hard's 0.9 s in CPython).
+    """
+    from .bots import make_bot  # bots import the engine core; keep the core benchmark free of them
+
+    game = REGISTRY.get(game_id)
+    config = game.normalize_config({"players": max(2, game.min_players)})
+    rng = Rng.from_seed(7)
+    state = game.setup(config, 7)
+    found = []
+    while len(found) < positions and game.active_player(state) is not None:
+        moves = game.legal_moves(state)
+        if len(moves) > 2 and rng.random() < 0.3:
+            found.append(state)
+        state = game.play(game.copy_state(state), moves[rng.below(len(moves))]).state
+    done = 0
+    started = time.perf_counter()
+    for i, position in enumerate(found):
+        player = game.active_player(position)
+        bot = make_bot("hard", i, iterations=iterations)
+        bot.choose(game, game.view(position, player), game.legal_moves(position))
+        done += bot.last.iterations if bot.last else 0
+    seconds = time.perf_counter() - started
+    return {"name": game_id, "positions": len(found), "iterations": done, "seconds": round(seconds, 4),
+            "iterations_per_second": round(done / seconds, 1) if seconds > 0 else 0.0}
+
+
 def workloads(game_id: Optional[str] = None, scale: float = 1.0) -> dict[str, Any]:
     """Every benchmark workload (or one game's), timed here and now."""
     ids = [game_id] if game_id else REGISTRY.available_ids()
     return {
         "core": core_workload(max(1, int(300 * scale))),
         "games": [game_workload(i, max(1, int(10 * scale))) for i in ids],
+        "search": [search_workload(i, max(1, int(4 * scale))) for i in ids],
     }

@@ -210,6 +210,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
         *(f"  {g['name']}: {g['games_per_second']} random games/s, {g['decisions_per_second']} decisions/s; "
           + "time in " + ", ".join(f"{k} {100 * v / g['seconds']:.0f}%" for k, v in g["breakdown"].items())
           for g in result["games"]),
+        *(f"  {s['name']}: search bots {s['iterations_per_second']} iterations/s" for s in result["search"]),
         *([] if result["games"] else ["  no game is playable yet: only the core workload ran"])])
 
 

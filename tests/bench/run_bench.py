@@ -169,6 +169,8 @@ def workload_figures() -> dict:
     ratios = {"core": round(pyodide["core"]["seconds"] / cpython["core"]["seconds"], 2)}
     for a, b in zip(cpython["games"], pyodide["games"]):
         ratios[a["name"]] = round(b["seconds"] / a["seconds"], 2)
+    for a, b in zip(cpython["search"], pyodide["search"]):
+        ratios[f"{a['name']}_search"] = round(a["iterations_per_second"] / b["iterations_per_second"], 2)
     return {"cpython": cpython, "pyodide_node": {k: v for k, v in pyodide.items() if k != "node"},
             "pyodide_node_boot_ms": pyodide["node"], "slowdown_pyodide_vs_cpython": ratios,
             "budget_slowdown": 2.5}

@@ -32,6 +32,28 @@ ORTHO: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 Placement = tuple[str, int, int, int]
 
 
+def connected_groups(cells: Any) -> list[list[Cell]]:
+    """The orthogonally connected groups of ``cells`` (any iterable of cells; order kept)."""
+    members = set(cells)
+    out: list[list[Cell]] = []
+    seen: set[Cell] = set()
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, comp = [start], []
+        while stack:
+            cur = stack.pop()
+            comp.append(cur)
+            for dr, dc in ORTHO:
+                nb = (cur[0] + dr, cur[1] + dc)
+                if nb in members and nb not in seen:
+                    seen.add(nb)
+                    stack.append(nb)
+        out.append(comp)
+    return out
+
+
 def cell_key(r: int, c: int) -> str:
     return f"{r},{c}"
 
@@ -240,23 +262,7 @@ class Board:
         cached = self.layout.groups.get(kind)
         if cached is not None:
             return cached
-        cells = set(self.cells_of(kind))
-        out: list[list[Cell]] = []
-        seen: set[Cell] = set()
-        for start in self.cells_of(kind):
-            if start in seen:
-                continue
-            seen.add(start)
-            stack, comp = [start], []
-            while stack:
-                cur = stack.pop()
-                comp.append(cur)
-                for dr, dc in ORTHO:
-                    nb = (cur[0] + dr, cur[1] + dc)
-                    if nb in cells and nb not in seen:
-                        seen.add(nb)
-                        stack.append(nb)
-            out.append(sorted(comp))
+        out = [sorted(comp) for comp in connected_groups(self.cells_of(kind))]
         self.layout.groups[kind] = out
         return out
 

@@ -61,31 +61,10 @@ _WH_CUBE = 0.75
 #: cubes per action point of a well-built area, and how many rounds it takes to get there
 _MATURE_RATE = 0.9
 _MATURE_AFTER = 4
-_ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _RATE_CACHE: dict[tuple[str, ...], float] = {}
 
 
 # -- layout throughput ------------------------------------------------------------
-def _groups(cells: dict[tuple[int, int], Any]) -> list[list[tuple[int, int]]]:
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for start in cells:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, comp = [start], []
-        while stack:
-            cur = stack.pop()
-            comp.append(cur)
-            for dr, dc in _ORTHO:
-                nb = (cur[0] + dr, cur[1] + dc)
-                if nb in cells and nb not in seen:
-                    seen.add(nb)
-                    stack.append(nb)
-        out.append(comp)
-    return out
-
-
 def _cover_cost(sizes: list[int], k: int) -> int:
     """Group actions needed to put k colours on squares of groups of these sizes (biggest first)."""
     cost = 0
@@ -113,9 +92,9 @@ def _rate_of_top(top: dict[tuple[int, int], tuple[int, int, dict[str, Any]]]
             roast[cell] = True
     if not prod or not dry or not roast:
         return 0.0, {}, 1, 1
-    pgroups = sorted(([len(g), [prod[c] for c in g]] for g in _groups(prod)), key=lambda x: -x[0])
-    bsizes = sorted((len(g) for g in _groups(dry)), reverse=True)
-    csizes = sorted((len(g) for g in _groups(roast)), reverse=True)
+    pgroups = sorted(([len(g), [prod[c] for c in g]] for g in A.connected_groups(prod)), key=lambda x: -x[0])
+    bsizes = sorted((len(g) for g in A.connected_groups(dry)), reverse=True)
+    csizes = sorted((len(g) for g in A.connected_groups(roast)), reverse=True)
     nb, nc = len(dry), len(roast)
     best = 0.0
     shares: dict[str, float] = {}

@@ -180,3 +180,27 @@ def test_a_new_card_always_goes_on_top_never_under():
         for dr, dc in shape.cells:
             cell = (move.payload["row"] + dr, move.payload["col"] + dc)
             assert board.top[cell][0] == 2  # the third card placed
+
+
+def test_a_layout_built_on_the_one_below_is_the_fresh_layout():
+    """Adding one card to a known layout (what bots do for every placement they weigh) changes nothing."""
+    from brewhouse.cafe.area import _Layout, encode_placement
+    from brewhouse.cafe.heuristics import HEURISTICS
+    from brewhouse.core import Rng
+
+    game = CafeGame()
+    state = game.setup(game.normalize_config({"players": 2}), seed=3)
+    rng = Rng.from_seed(3)
+    checked = 0
+    while game.active_player(state) is not None:
+        if state["phase"] == "place":
+            player = state["players"][state["turn"]]
+            board = Board(game.cat, player["area"])
+            for r, c, rot, _n in board.placements_for(player["hand"])[:12]:
+                cards = tuple(player["area"]["cards"]) + (encode_placement(player["hand"], r, c, rot),)
+                built, fresh = _Layout(game.cat, cards, board.layout), _Layout(game.cat, cards)
+                assert (built.placements, built.top, built.kinds, built.kind_at, built.cups) == \
+                    (fresh.placements, fresh.top, fresh.kinds, fresh.kind_at, fresh.cups)
+                checked += 1
+        state = game.play(state, HEURISTICS.policy(game, state, game.legal_moves(state), rng)).state
+    assert checked > 100

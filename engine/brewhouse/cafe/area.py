@@ -77,12 +77,18 @@ class _Layout:
 
     __slots__ = ("placements", "top", "kinds", "kind_at", "cups", "legal", "groups", "memo")
 
-    def __init__(self, cat: Catalog, cards: tuple[str, ...]) -> None:
+    def __init__(self, cat: Catalog, cards: tuple[str, ...], below: Optional["_Layout"] = None) -> None:
+        """``below``: the layout of ``cards[:-1]``, to build on (one card more is cheap to add)."""
+        start = 0
         self.placements: list[Placement] = []
         #: cell -> (placement index, square index, square)
         self.top: dict[Cell, tuple[int, int, dict[str, Any]]] = {}
-        for pi, text in enumerate(cards):
-            card, r, c, rot = text.split(" ")
+        if below is not None and len(below.placements) == len(cards) - 1:
+            self.placements = list(below.placements)
+            self.top = dict(below.top)
+            start = len(cards) - 1
+        for pi in range(start, len(cards)):
+            card, r, c, rot = cards[pi].split(" ")
             p = (card, int(r), int(c), int(rot))
             self.placements.append(p)
             shape = cat.shape(card, p[3])
@@ -95,7 +101,13 @@ class _Layout:
             self.kinds.setdefault(self.top[cell][2]["kind"], []).append(cell)
         self.cups = len(self.kinds.get("cup", ()))
         #: "r,c" key -> kind of the visible square (cube maps use these keys)
-        self.kind_at: dict[str, str] = {cell_key(*cell): hit[2]["kind"] for cell, hit in self.top.items()}
+        if start:
+            self.kind_at: dict[str, str] = dict(below.kind_at)  # type: ignore[union-attr]
+            for cell, hit in self.top.items():
+                if hit[0] == start:
+                    self.kind_at[cell_key(*cell)] = hit[2]["kind"]
+        else:
+            self.kind_at = {cell_key(*cell): hit[2]["kind"] for cell, hit in self.top.items()}
         #: card id -> legal placements, computed on demand
         self.legal: dict[str, list[tuple[int, int, int, int]]] = {}
         #: kind -> orthogonal groups, computed on demand
@@ -119,7 +131,7 @@ class Board:
         if layout is None:
             if len(cache) >= self._CACHE_LIMIT:
                 cache.clear()  # crude bound: layouts are cheap to rebuild
-            layout = cache[key] = _Layout(cat, key)
+            layout = cache[key] = _Layout(cat, key, cache.get(key[:-1]))
         self.layout = layout
 
     # -- squares --------------------------------------------------------------

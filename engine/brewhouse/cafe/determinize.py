@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.game import json_copy
 from ..core.rng import Rng
 from .area import cell_key, encode_placement
 
@@ -106,7 +107,7 @@ class CafeDeterminizer:
             raise ValueError("view shows more deck cards than there are unseen cards")
 
     def sample(self, rng: Rng) -> dict[str, Any]:
-        state = copy.deepcopy(self.base)
+        state = json_copy(self.base)
         cards = list(self.candidates)
         rng.shuffle(cards)
         state["deck"] = cards[:self.deck_count]

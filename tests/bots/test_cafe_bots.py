@@ -71,11 +71,14 @@ def _reshuffled(state):
 @pytest.mark.parametrize("players,seed", [(1, 4), (2, 6)])
 def test_no_peeking(players, seed):
     states = [s for s in _positions(players, seed, every=5) if len(s["deck"]) > 2]
-    for state in (states[0], states[len(states) // 2]):
+    searched = [s for s in states if s["phase"] in ("draft", "place")]
+    planned = [s for s in states if s["phase"] == "actions"]
+    for state in (searched[0], searched[len(searched) // 2], planned[0]):
         player = GAME.active_player(state)
         other = _reshuffled(state)
         assert other != state and GAME.view(other, player) == GAME.view(state, player)
         a, b = make_bot("hard", 11, iterations=30), make_bot("hard", 11, iterations=30)
         assert (a.choose(GAME, GAME.view(state, player), GAME.legal_moves(state))
                 == b.choose(GAME, GAME.view(other, player), GAME.legal_moves(other)))
-        assert a.last.visits == b.last.visits
+        # the same search statistics (or, in an action phase, the same plan and no search)
+        assert (a.last and a.last.visits) == (b.last and b.last.visits)

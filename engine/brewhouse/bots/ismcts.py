@@ -66,6 +66,18 @@ class Heuristics:
         """
         return None
 
+    def solve(self, game: Game, state: State, player: int, moves: Sequence[Move],
+              effort: float) -> Optional[str]:
+        """A move the game's knowledge settles without searching, or ``None`` (search it).
+
+        For decisions that are a puzzle of the player's own, with nothing
+        hidden and nobody else involved (Café's action phase), planning
+        beats sampling.  ``state`` is a determinised sample of the player's
+        information set, so a solver must read only what the player may see;
+        ``effort`` is the level's share of the strongest level's budget (0..1].
+        """
+        return None
+
     def evaluate(self, game: Game, state: State) -> list[float]:
         """Projected final scores, one per player, for a state that is not over."""
         return [0.0] * int(state["config"]["players"])

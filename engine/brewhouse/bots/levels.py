@@ -128,6 +128,15 @@ class ISMCTSBot(Bot):
             seconds = min(seconds, budget_ms / 1000)
         return SearchConfig(seconds=max(0.001, seconds), **self.search_options)
 
+    def effort(self) -> float:
+        """This bot's search budget as a share of the hard level's (what a solver may spend)."""
+        hard = LEVEL_SPECS["hard"]
+        if self.iterations is not None:
+            return min(1.0, self.iterations / hard.iterations)
+        if self.fixed:
+            return min(1.0, self.spec.iterations * self.scale / hard.iterations)
+        return min(1.0, self.spec.seconds * self.scale / hard.seconds)
+
     def choose(self, game: Game, view: Mapping[str, Any], moves: Sequence[Move],
                budget_ms: Optional[int] = None) -> str:
         moves = list(moves)
@@ -141,6 +150,12 @@ class ISMCTSBot(Bot):
             raise BadRequest("a search bot needs a player's view (viewer is missing)")
         sampler = game.determinizer(view, player).sample
         heur = heuristics_for(game)
+        solved = None
+        if type(heur).solve is not Heuristics.solve:  # only games with a solver draw a sample for it
+            solved = heur.solve(game, sampler(self.rng), player, moves, self.effort())
+        if solved is not None:
+            self.stats["solved"] = self.stats.get("solved", 0) + 1
+            return solved
         config = self.search_config(budget_ms)
         if config.seconds is not None:  # the determinizer's set-up counts against the budget
             config = SearchConfig(**{**config.__dict__,

@@ -28,10 +28,16 @@ built on one estimate:
 * **Placement**: each spot is scored by the evaluation of the area it
   leaves (new layout, covered cubes and cafés gone) — that puts cups, groups
   and working squares where they help; priors and the rollout policy use it.
-* **Draft**: a card is worth its best placement, minus the cube it costs
-  (priors); rollouts use a cheap look at the card's squares instead.
-* **Actions**: priors look one move ahead with the evaluation (on a light
-  copy of the state); the rollout policy goes downstream first — deliver,
+* **Draft**: a card is worth its best placement (of 8 sampled, the same
+  ones every time: priors are computed in every new tree node), minus the
+  cube it costs; rollouts use a cheap look at the card's squares instead.
+* **Actions**: the bots' own action phase is *planned*, not searched
+  (:meth:`CafeHeuristics.solve`, :mod:`.planner`): nothing in it is hidden
+  or involves anyone else, so a beam search over whole action phases
+  (width 12 for hard, 4 for normal, 1 for easy) scored by the evaluation
+  beats sampling it move by move, at a fraction of the time.  Inside the
+  search (after a draft or placement) priors look one move ahead with the
+  evaluation (on a light copy of the state); the rollout policy goes downstream first — deliver,
   roast, dry, produce — moving big loads, filling every free square of a
   group action, and sending each delivered cube where it is worth most (a
   café still asking for it, closest to completion first, or the warehouse
@@ -45,6 +51,7 @@ from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State
 from ..core.rng import Rng
 from . import area as A
+from .planner import plan_turn, position_key
 from .scoring import warehouse_points
 
 __all__ = ["CafeHeuristics", "HEURISTICS", "layout_rate"]
@@ -128,7 +135,7 @@ def layout_rate(layout: "A._Layout") -> tuple[float, dict[str, float], int, int]
 _VIRTUAL: dict[tuple[str, ...], tuple[Any, "A._Layout"]] = {}
 
 
-def _virtual_layout(cat: Any, cards: tuple[str, ...]) -> "A._Layout":
+def _virtual_layout(cat: Any, cards: tuple[str, ...], below: Optional["A._Layout"] = None) -> "A._Layout":
     """A layout for a hypothetical placement list, outside the game's layout cache.
 
     Kept in a bounded cache of its own: a search weighs the same placements
@@ -138,7 +145,7 @@ def _virtual_layout(cat: Any, cards: tuple[str, ...]) -> "A._Layout":
     if got is None or got[0] is not cat:
         if len(_VIRTUAL) >= 20000:
             _VIRTUAL.clear()
-        got = _VIRTUAL[cards] = (cat, A._Layout(cat, cards))
+        got = _VIRTUAL[cards] = (cat, A._Layout(cat, cards, below))
     return got[1]
 
 
@@ -317,9 +324,66 @@ def _action_copy(state: State) -> State:
     return out
 
 
+#: beam width of the action-phase planner at full effort (the hard level)
+PLAN_WIDTH = 12
+
+
 class CafeHeuristics(Heuristics):
     margin_scale = 9.0
     rollout_plies = 24
+
+    def __init__(self) -> None:
+        # planned action phases: (width, position) -> the move planned there
+        self._plans: dict[tuple, str] = {}
+
+    # -- the action phase is planned, not searched ---------------------------------------
+    def solve(self, game: Game, state: State, player: int, moves: Sequence[Move],
+              effort: float) -> Optional[str]:
+        """Plan the player's action phase: own area only, nothing hidden, nobody else involved.
+
+        Placement and the draft stay with the search: their worth shows in
+        the rounds to come, which rollouts sample better than the evaluation
+        alone guesses (measured in ``bots/NOTES.md``).
+        """
+        if state["phase"] != "actions" or state["turn"] != player:
+            return None
+        width = max(1, round(PLAN_WIDTH * effort))
+        key = (width, position_key(state, player))
+        planned = self._plans.get(key)
+        legal = {m.id for m in moves}
+        if planned is None or planned not in legal:
+            _v, path, _end = self._plan_actions(game, state, player, width)
+            if not path:
+                return None
+            self._remember(game, state, player, width, path)
+            planned = path[0]
+        return planned if planned in legal else None
+
+    def _remember(self, game: Game, state: State, player: int, width: int, path: list[str]) -> None:
+        """Keep the move planned at every position along ``path`` (replayed move by move)."""
+        if len(self._plans) > 5000:
+            self._plans.clear()
+        s = _action_copy(state)
+        for mid in path:
+            self._plans[(width, position_key(s, player))] = mid
+            move = next(m for m in game.legal_moves(s) if m.id == mid)
+            s = game.play(s, move).state
+            if s["phase"] != "actions" or s["turn"] != player:
+                break
+
+    def _end_value(self, game: Game, s: State, p: int) -> float:
+        """Projected final points of ``p`` (the score itself once the game is over)."""
+        if s["phase"] == "over":
+            return float(game.outcome(s).scores[p])  # type: ignore[union-attr]
+        return self._value(game, s, p)
+
+    def _plan_actions(self, game: Game, state: State, player: int, width: int
+                      ) -> tuple[float, list[str], State]:
+        """The best action phase the planner finds from ``state``: (value, move ids, end position)."""
+        path, v, end = plan_turn(game, _action_copy(state), player, width, _action_copy,
+                                 lambda s, p: self._end_value(game, s, p),
+                                 lambda s, moves: self._action_scores(game, s, moves))
+        return v, path, end
 
     # -- helpers ------------------------------------------------------------------
     def _board(self, game: Game, player: dict[str, Any]) -> A.Board:
@@ -357,7 +421,7 @@ class CafeHeuristics(Heuristics):
             if hit[2]["kind"] == "cafe":
                 cafes.pop(f"{hit[0]}.{hit[2]['cafe']}", None)
         cards = tuple(area["cards"]) + (A.encode_placement(payload["card"], r0, c0, payload["rot"]),)
-        layout = _virtual_layout(cat, cards)
+        layout = _virtual_layout(cat, cards, board.layout)
         vboard = A.Board.__new__(A.Board)
         vboard.cat = cat
         vboard.area = {"cards": list(cards), "cubes": cubes, "cafes": cafes, "ships": area["ships"]}
@@ -561,7 +625,7 @@ class CafeHeuristics(Heuristics):
         if phase == "place":
             return self._squash(self._place_scores(game, state, moves), 1.0)
         if phase == "draft":
-            return self._squash(self._draft_scores(game, state, moves, None), 1.0)
+            return self._squash(self._draft_scores(game, state, moves, Rng.from_seed(len(moves))), 1.0)
         if phase != "actions":
             return [0.5] * len(moves)
         return self._squash(self._lookahead(game, state, moves), 0.5)

@@ -26,7 +26,7 @@ from . import __version__
 from .bench import workloads
 from .core.errors import BadRequest, BrewhouseError, InvalidConfig
 from .core.registry import REGISTRY
-from .play import play_game, wilson_interval
+from .play import GameRecord, play_game, wilson_interval
 
 
 def _emit(data: Any, as_json: bool, lines: Sequence[str]) -> None:
@@ -55,7 +55,10 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     deciders = config["players"]
     seats = [levels[i % len(levels)] for i in range(deciders)]
     options = _bot_options(args)
-    records = [play_game(game, config, args.seed + k, seats, bot_options=options) for k in range(args.games)]
+    if args.workers < 1:
+        raise InvalidConfig("--workers must be at least 1")
+    records = _play_many(game.id, config, [args.seed + k for k in range(args.games)], seats, options,
+                         args.workers)
     names = seats + [f"starbots-{args.starbots}"] * (len(records[0].outcome.scores) - deciders)
     n = len(names)
     wins = [sum((1 / len(r.outcome.winners)) for r in records if p in r.outcome.winners) for p in range(n)]
@@ -74,13 +77,52 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     for key in records[0].length:
         result[f"mean_{key}"] = round(mean(r.length[key] for r in records), 2)
     lengths = ", ".join(f"{result[f'mean_{k}']} {k}" for k in records[0].length)
+    result["score_quartiles"] = [_quartiles([r.outcome.scores[p] for r in records]) for p in range(n)]
+    extra = []
+    if all("rank" in (r.outcome.breakdown or [{}])[0] for r in records):
+        # solo games with a score scale: how many games landed in each band
+        low: dict[str, float] = {}
+        counts: dict[str, int] = {}
+        for r in records:
+            band = r.outcome.breakdown[0]["rank"]
+            counts[band] = counts.get(band, 0) + 1
+            low[band] = min(low.get(band, r.outcome.scores[0]), r.outcome.scores[0])
+        bands = {band: counts[band] for band in sorted(counts, key=low.__getitem__)}  # the scale's order
+        result["solo_bands"] = bands
+        extra.append("  solo scale: " + ", ".join(f"{k} {v} ({v / args.games:.1%})" for k, v in bands.items()))
     _emit(result, args.json, [
         f"{game.title}: {args.games} games, seats {','.join(names)}, seeds {args.seed}..",
         *(f"  seat {p} ({names[p]}): mean score {result['mean_score'][p]}, wins {result['win_rate'][p]:.1%} "
           f"(95% CI {result['win_rate_ci95'][p][0]:.1%}-{result['win_rate_ci95'][p][1]:.1%})"
           for p in range(n)),
+        *(f"  seat {p} scores: min, quartiles, max {result['score_quartiles'][p]}" for p in range(n)),
+        *extra,
         f"  per game: {lengths + ', ' if lengths else ''}{result['decisions_per_game']} decisions, "
         f"{result['mean_plies']} moves; {result['games_per_second']} games/s ({result['seconds']} s in all)"])
+
+
+def _quartiles(values: Sequence[float]) -> list[float]:
+    """Min, lower quartile, median, upper quartile and max (nearest rank)."""
+    xs = sorted(values)
+    pick = lambda q: xs[min(len(xs) - 1, int(q * len(xs)))]  # noqa: E731
+    return [xs[0], pick(0.25), pick(0.5), pick(0.75), xs[-1]]
+
+
+def _play_seed(job: tuple) -> GameRecord:
+    game_id, config, seed, seats, options = job
+    return play_game(REGISTRY.get(game_id), config, seed, seats, bot_options=options)
+
+
+def _play_many(game_id: str, config: dict, seeds: Sequence[int], seats: Sequence[str],
+               options: dict[str, Any], workers: int) -> list[GameRecord]:
+    """Play one game per seed, in ``workers`` processes (same records as one process, in seed order)."""
+    jobs = [(game_id, config, seed, list(seats), options) for seed in seeds]
+    if workers <= 1:
+        return [_play_seed(job) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_play_seed, jobs, chunksize=1))
 
 
 def sprt_llr(score: float, games: int, p0: float, p1: float) -> float:
@@ -238,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random", help="bot level per seat, comma-separated (cycled)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1,
+                   help="play games in this many processes (fixed-iteration results do not change)")
     _search_options(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)

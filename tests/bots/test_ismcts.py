@@ -171,6 +171,9 @@ def test_margin_rewards():
     assert r[0] > 0.5 > r[2] > r[1] and all(0 <= x <= 1 for x in r)
     assert margin_rewards([6, 5], 4)[0] < margin_rewards([12, 5], 4)[0]  # a bigger win is better
     assert margin_rewards([0, 5], 4, final=False)[0] < 0.5
+    # solo: the margin is over the projected score, one point weighs as in a close game
+    assert margin_rewards([30], 9, baseline=30) == [0.5]
+    assert margin_rewards([31], 9, baseline=30)[0] - 0.5 == pytest.approx(margin_rewards([31, 30], 9, final=False)[0] - 0.5)
 
 
 def test_api_bot_move_with_a_search_level():

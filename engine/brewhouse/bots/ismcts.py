@@ -92,13 +92,18 @@ class Heuristics:
         return scores
 
 
-def margin_rewards(scores: Sequence[float], scale: float, final: bool = True) -> list[float]:
+def margin_rewards(scores: Sequence[float], scale: float, final: bool = True,
+                   baseline: float = 0.0) -> list[float]:
     """Per-player rewards in [0, 1] from the margin over the best other player.
 
     At the end of a game half of the reward is for winning (1, ½ when level,
     0) and half grows smoothly with the margin, so winning bigger and losing
     smaller both count.  Projected scores (``final=False``) are too noisy for
     a hard win/loss step: there the reward is the smooth part alone.
+
+    Solo there is nobody to beat: the margin is over ``baseline`` (the
+    search passes the score it projected at the root), so a point more or
+    less weighs as much as in a close game.
 
     >>> [round(r, 3) for r in margin_rewards([10, 4], 10)]
     [0.884, 0.116]
@@ -107,7 +112,7 @@ def margin_rewards(scores: Sequence[float], scale: float, final: bool = True) ->
     """
     n = len(scores)
     if n == 1:
-        return [0.5 + 0.5 * math.tanh(scores[0] / (4 * scale))]
+        return [0.5 + 0.5 * math.tanh((scores[0] - baseline) / scale)]
     out = []
     for i, s in enumerate(scores):
         best = max(scores[j] for j in range(n) if j != i)
@@ -182,6 +187,7 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     done = 0
     progress = config.progress
     next_report = started + config.progress_every
+    baseline: Optional[float] = None
     while True:
         if limit is not None and done >= limit:
             break
@@ -192,6 +198,8 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
             next_report = now + config.progress_every
             progress(min(1.0, done / limit if limit is not None else (now - started) / config.seconds))
         state = sampler(rng)
+        if baseline is None:
+            baseline = _solo_baseline(game, heur, state)
         node = root
         path = [root]
         depth = 0
@@ -250,9 +258,10 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
             state = play(state, moves[0] if len(moves) == 1 else heur.policy(game, state, moves, rng)).state
             plies += 1
         if active(state) is None:
-            rewards = margin_rewards(heur.final_scores(game, state), heur.margin_scale)
+            rewards = margin_rewards(heur.final_scores(game, state), heur.margin_scale, baseline=baseline)
         else:
-            rewards = margin_rewards(heur.evaluate(game, state), heur.margin_scale, final=False)
+            rewards = margin_rewards(heur.evaluate(game, state), heur.margin_scale, final=False,
+                                     baseline=baseline)
         # -- backpropagation -------------------------------------------------
         root.visits += 1
         for n in path[1:]:
@@ -264,6 +273,14 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     values = {mid: (ch.reward / ch.visits if ch.visits else 0.0)
               for mid, ch in root.children.items() if mid in root_ids}
     return SearchResult(visits, values, done, time.perf_counter() - started, priors, root)
+
+
+def _solo_baseline(game: Game, heur: Heuristics, state: State) -> float:
+    """The score a solo player is projected to reach from the root (0 when not solo)."""
+    if game.active_player(state) is None:
+        return 0.0
+    projected = heur.evaluate(game, state)
+    return projected[0] if len(projected) == 1 else 0.0
 
 
 def _best_prior(game: Game, heur: Heuristics, node: Node, state: State, untried: list[Move],

@@ -13,7 +13,10 @@ determinizer and searches.  Levels differ only in
   play another move the search rated nearly as well (at least 40% of the
   best move's visits); hard always plays the most visited one.
 
-Never by peeking, never by rigged chance.
+Never by peeking, never by rigged chance.  A game may *plan* decisions
+that are a puzzle of the player's own instead of searching them
+(:meth:`~.ismcts.Heuristics.solve`, e.g. Café's action phase); the planner
+gets the level's share of the hard budget (:meth:`ISMCTSBot.effort`).
 
 Game knowledge (rollout policy, evaluation) comes from the game package's
 ``heuristics`` module (``brewhouse.<game>.heuristics.HEURISTICS``); a game
@@ -154,6 +157,7 @@ class ISMCTSBot(Bot):
         if type(heur).solve is not Heuristics.solve:  # only games with a solver draw a sample for it
             solved = heur.solve(game, sampler(self.rng), player, moves, self.effort())
         if solved is not None:
+            self.last = None  # no search this time
             self.stats["solved"] = self.stats.get("solved", 0) + 1
             return solved
         config = self.search_config(budget_ms)

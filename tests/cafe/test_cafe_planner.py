@@ -81,3 +81,6 @@ def test_the_planner_effort_follows_the_level():
     assert make_bot("easy", 1, fixed=True).effort() == pytest.approx(40 / 450)
     assert make_bot("normal", 1, fixed=True).effort() == pytest.approx(150 / 450)
     assert make_bot("hard", 1).effort() == 1.0
+    # an explicit iteration count sets the search, not the planner: hard still plans as hard
+    assert make_bot("hard", 1, iterations=150).effort() == 1.0
+    assert make_bot("normal", 1, iterations=450).effort() == pytest.approx(0.3 / 0.9)

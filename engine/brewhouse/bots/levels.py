@@ -132,11 +132,14 @@ class ISMCTSBot(Bot):
         return SearchConfig(seconds=max(0.001, seconds), **self.search_options)
 
     def effort(self) -> float:
-        """This bot's search budget as a share of the hard level's (what a solver may spend)."""
+        """This bot's budget as a share of the hard level's (what a solver may spend).
+
+        An explicit ``iterations`` count replaces the search budget only: the
+        solver keeps the level's share, so ``hard`` with the iterations its
+        time buys plans exactly as the timed ``hard`` does.
+        """
         hard = LEVEL_SPECS["hard"]
-        if self.iterations is not None:
-            return min(1.0, self.iterations / hard.iterations)
-        if self.fixed:
+        if self.fixed and self.iterations is None:
             return min(1.0, self.spec.iterations * self.scale / hard.iterations)
         return min(1.0, self.spec.seconds * self.scale / hard.seconds)
 

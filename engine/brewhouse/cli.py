@@ -20,7 +20,7 @@ import math
 import sys
 import time
 from statistics import mean
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from . import __version__
 from .bench import workloads
@@ -57,8 +57,12 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     options = _bot_options(args)
     if args.workers < 1:
         raise InvalidConfig("--workers must be at least 1")
+    report = None
+    if args.progress:
+        def report(record: GameRecord) -> None:
+            print(f"game seed {record.seed}: scores {list(record.outcome.scores)}", file=sys.stderr, flush=True)
     records = _play_many(game.id, config, [args.seed + k for k in range(args.games)], seats, options,
-                         args.workers)
+                         args.workers, report)
     names = seats + [f"starbots-{args.starbots}"] * (len(records[0].outcome.scores) - deciders)
     n = len(names)
     wins = [sum((1 / len(r.outcome.winners)) for r in records if p in r.outcome.winners) for p in range(n)]
@@ -114,15 +118,29 @@ def _play_seed(job: tuple) -> GameRecord:
 
 
 def _play_many(game_id: str, config: dict, seeds: Sequence[int], seats: Sequence[str],
-               options: dict[str, Any], workers: int) -> list[GameRecord]:
-    """Play one game per seed, in ``workers`` processes (same records as one process, in seed order)."""
+               options: dict[str, Any], workers: int,
+               report: Optional[Callable[[GameRecord], None]] = None) -> list[GameRecord]:
+    """Play one game per seed, in ``workers`` processes (same records as one process, in seed order).
+
+    ``report`` is called with each record as soon as it and all earlier seeds are done.
+    """
     jobs = [(game_id, config, seed, list(seats), options) for seed in seeds]
+    records: list[GameRecord] = []
     if workers <= 1:
-        return [_play_seed(job) for job in jobs]
+        results: Iterable[GameRecord] = map(_play_seed, jobs)
+        for record in results:
+            records.append(record)
+            if report is not None:
+                report(record)
+        return records
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_play_seed, jobs, chunksize=1))
+        for record in pool.map(_play_seed, jobs, chunksize=1):
+            records.append(record)
+            if report is not None:
+                report(record)
+    return records
 
 
 def sprt_llr(score: float, games: int, p0: float, p1: float) -> float:
@@ -283,6 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1,
                    help="play games in this many processes (fixed-iteration results do not change)")
     _search_options(p)
+    p.add_argument("--progress", action="store_true", help="one line per finished game on stderr, in seed order")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
 

@@ -84,6 +84,19 @@ def test_simulate_reports_length_decisions_and_speed(capsys):
     assert "days" in capsys.readouterr().out
 
 
+def test_simulate_in_workers_gives_the_same_games_and_reports_each_in_seed_order(capsys):
+    argv = ["simulate", "cafe", "--players", "1", "--games", "4", "--seed", "5", "--json"]
+    assert main(argv) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main(argv + ["--workers", "2", "--progress"]) == 0
+    out = capsys.readouterr()
+    pooled = json.loads(out.out)
+    assert pooled["mean_score"] == alone["mean_score"]
+    assert pooled["score_quartiles"] == alone["score_quartiles"]
+    lines = out.err.splitlines()
+    assert [line.split(":")[0] for line in lines] == [f"game seed {s}" for s in range(5, 9)]
+
+
 def test_balance_report_command(capsys):
     assert main(["balance", "seize", "--games", "2", "--seed", "3", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -65,6 +65,10 @@ _NEED = {"roasting": 1, "drying": 2, "production": 3}
 _LAG = 3
 #: average VP of a warehouse cube when the colours are kept balanced (2 + 1 + 0 + 0) / 4
 _WH_CUBE = 0.75
+#: what an empty warehouse costs while drafts remain and fewer than two ships show: the
+#: next row shows only cup cards about half the time (9 of the 40 unstarred cards are
+#: free), and then the round's card is lost -- worth about 3 points in the middle game
+_BROKE = 1.5
 #: cubes per action point of a well-built area, and how many rounds it takes to get there
 _MATURE_RATE = 0.9
 _MATURE_AFTER = 4
@@ -288,6 +292,8 @@ def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, A
     if drafts > 0:
         ships = len(layout.kinds.get("ship", ()))
         v += 0.25 * min(ships, 2) * drafts
+        if ships < 2 and not any(wh.values()) and not (pool and any(pool.values())):
+            v -= _BROKE
     return v
 
 
@@ -463,6 +469,8 @@ class CafeHeuristics(Heuristics):
         base_wh = warehouse_points(wh, cat.colours)["points"]
         # projected value of a state where the player keeps the area as it is
         keep = self._value(game, state, p)
+        board = self._board(game, pl)
+        later = ROUNDS - int(state["round"])
         card_vals: dict[str, float] = {}
         out = []
         for m in moves:
@@ -479,10 +487,18 @@ class CafeHeuristics(Heuristics):
                     after[colour] -= 1
                     v -= base_wh - warehouse_points(after, cat.colours)["points"]
                     v -= 0.3  # the cube could have scored later
+                    if not any(after.values()) and self._ships_with(game, board, card) < 2 and later > 0:
+                        v -= _BROKE  # the last cube: the next row may show nothing free
                 out.append(v)
             else:
                 out.append(keep - 0.5)
         return out
+
+    @staticmethod
+    def _ships_with(game: Game, board: A.Board, card: str) -> int:
+        """Ships visible now plus the card's own (an upper bound after placing it)."""
+        own = sum(1 for sq in game.cat.card(card)["squares"] if sq["kind"] == "ship")  # type: ignore[attr-defined]
+        return len(board.layout.kinds.get("ship", ())) + own
 
     def _draft_quick(self, game: Game, state: State, moves: Sequence[Move]) -> list[float]:
         """Cheap draft scores for rollouts: what the card shows, minus the cube it costs."""
@@ -511,6 +527,8 @@ class CafeHeuristics(Heuristics):
                 after = dict(wh)
                 after[colour] -= 1
                 v -= base_wh - warehouse_points(after, cat.colours)["points"] + 0.3
+                if later > 0 and not any(after.values()):
+                    v -= _BROKE
             out.append(v)
         return out
 
@@ -523,6 +541,7 @@ class CafeHeuristics(Heuristics):
         board = self._board(game, me)
         cube_val: Optional[dict[str, float]] = None
         cafes: Optional[dict[str, tuple[float, int]]] = None
+        broke = False
         out = []
         pending = state["pending"]
         ap = me["ap"]
@@ -533,6 +552,8 @@ class CafeHeuristics(Heuristics):
             if k == "deliver_cube":
                 if cube_val is None:
                     cube_val = _wh_values(cat.colours, dict(me["warehouse"]))
+                    broke = (later > 0 and not any(me["warehouse"].values())
+                             and len(board.layout.kinds.get("ship", ())) < 2)
                     cafes = {}
                     for cid, face, got, per in _cafe_state(board):
                         cafes[cid] = (per, len(face["requires"]) - len(got))
@@ -541,6 +562,8 @@ class CafeHeuristics(Heuristics):
                     v = 0.1
                 elif pay["to"] == "warehouse":
                     v = cube_val[colour] * 0.9
+                    if broke:
+                        v += _BROKE  # the next card needs a cube to pay with
                 else:
                     assert cafes is not None
                     per, missing = cafes[pay["to"]]

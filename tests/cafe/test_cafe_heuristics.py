@@ -90,3 +90,14 @@ def test_paying_with_the_last_cube_weighs_on_the_draft():
             assert score <= card_value - H._BROKE
             checked += 1
     assert checked > 0
+
+
+def test_an_empty_warehouse_costs_nothing_when_cards_are_free():
+    # After an auction cards are free: the warehouse pays for bids, not cards.
+    state = GAME.setup(GAME.normalize_config({"players": 2, "variant": "auction"}), seed=4)
+    state["round"] = 3
+    for pl in state["players"]:
+        pl["warehouse"] = {c: 0 for c in GAME.cat.colours}
+    one_cube = copy.deepcopy(state)
+    one_cube["players"][0]["warehouse"]["yellow"] = 1
+    assert abs(H.HEURISTICS._value(GAME, one_cube, 0) - H.HEURISTICS._value(GAME, state, 0)) < 0.1

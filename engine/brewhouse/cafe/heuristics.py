@@ -181,6 +181,11 @@ def _cafe_state(board: A.Board) -> list[tuple[str, dict[str, Any], list[str], fl
     return out
 
 
+def _cards_cost(state: State) -> bool:
+    """Whether a card showing a cup costs a warehouse cube (the standard draft; after an auction cards are free)."""
+    return state["config"]["variant"] == "standard"
+
+
 def _rounds_to_come(state: State, p: int) -> tuple[int, int]:
     """(action points left in the player's current action phase, full action phases to come)."""
     rnd = int(state["round"])
@@ -203,7 +208,7 @@ def _rounds_to_come(state: State, p: int) -> tuple[int, int]:
 
 
 def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, Any],
-                  ap_now: int, to_come: int, drafts: int = 0) -> float:
+                  ap_now: int, to_come: int, drafts: int = 0, cards_cost: bool = True) -> float:
     """Projected final points of one player.
 
     Expected cubes per colour (on the way, weighted by the actions they still
@@ -292,7 +297,7 @@ def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, A
     if drafts > 0:
         ships = len(layout.kinds.get("ship", ()))
         v += 0.25 * min(ships, 2) * drafts
-        if ships < 2 and not any(wh.values()) and not (pool and any(pool.values())):
+        if cards_cost and ships < 2 and not any(wh.values()) and not (pool and any(pool.values())):
             v -= _BROKE
     return v
 
@@ -404,7 +409,8 @@ class CafeHeuristics(Heuristics):
             pl = dict(pl)
             pl["_pool"] = pending["pool"]  # cubes being delivered
         drafts = ROUNDS - int(state["round"]) if state["phase"] != "over" else 0
-        return _player_value(game.cat, board, board.layout, pl, ap_now, to_come, drafts)  # type: ignore[attr-defined]
+        return _player_value(game.cat, board, board.layout, pl, ap_now, to_come, drafts,  # type: ignore[attr-defined]
+                             _cards_cost(state))
 
     def _place_value(self, game: Game, state: State, payload: dict[str, Any]) -> float:
         """Projected points of the active player after a placement (before acting)."""
@@ -434,7 +440,8 @@ class CafeHeuristics(Heuristics):
         vboard.layout = layout
         _ap, to_come = _rounds_to_come(state, p)
         vpl = {"warehouse": pl["warehouse"], "area": vboard.area}
-        return _player_value(cat, vboard, layout, vpl, 0, to_come, ROUNDS - int(state["round"]))
+        return _player_value(cat, vboard, layout, vpl, 0, to_come, ROUNDS - int(state["round"]),
+                             _cards_cost(state))
 
     def _place_scores(self, game: Game, state: State, moves: Sequence[Move]) -> list[Optional[float]]:
         out: list[Optional[float]] = []
@@ -552,7 +559,7 @@ class CafeHeuristics(Heuristics):
             if k == "deliver_cube":
                 if cube_val is None:
                     cube_val = _wh_values(cat.colours, dict(me["warehouse"]))
-                    broke = (later > 0 and not any(me["warehouse"].values())
+                    broke = (later > 0 and _cards_cost(state) and not any(me["warehouse"].values())
                              and len(board.layout.kinds.get("ship", ())) < 2)
                     cafes = {}
                     for cid, face, got, per in _cafe_state(board):

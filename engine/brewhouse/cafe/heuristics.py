@@ -23,8 +23,9 @@ built on one estimate:
   open cafés (a café scores by how much of what it still asks for is
   coming) and then the warehouse, scored by its real rule (two scarcest
   colours), so unbalanced production is worth little there.  Two ships
-  (free cards) count a little per draft to come.  At the end it is the
-  score.
+  (free cards) count a little per draft to come; an empty warehouse costs
+  a little while cards still cost a cube (a row of cup cards it cannot pay
+  for loses the round's card).  At the end it is the score.
 * **Placement**: each spot is scored by the evaluation of the area it
   leaves (new layout, covered cubes and cafés gone) — that puts cups, groups
   and working squares where they help; priors and the rollout policy use it.

@@ -68,7 +68,8 @@ _LAG = 3
 _WH_CUBE = 0.75
 #: what an empty warehouse costs while drafts remain and fewer than two ships show: the
 #: next row shows only cup cards about half the time (9 of the 40 unstarred cards are
-#: free), and then the round's card is lost -- worth about 3 points in the middle game
+#: free), and then the round's card is lost (solo games that lost one scored 6.6 points
+#: less, bots/NOTES.md)
 _BROKE = 1.5
 #: cubes per action point of a well-built area, and how many rounds it takes to get there
 _MATURE_RATE = 0.9
@@ -180,6 +181,11 @@ def _cafe_state(board: A.Board) -> list[tuple[str, dict[str, Any], list[str], fl
         got = delivered_all.get(cid, [])
         out.append((cid, face, got, face["vp"] / len(face["requires"])))
     return out
+
+
+def _short_of_cube(warehouse: dict[str, int], ships: int, drafts: int) -> bool:
+    """No cube to pay for a cup card, fewer than two ships to make it free, and drafts still to come."""
+    return drafts > 0 and ships < 2 and not any(warehouse.values())
 
 
 def _cards_cost(state: State) -> bool:
@@ -298,7 +304,7 @@ def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, A
     if drafts > 0:
         ships = len(layout.kinds.get("ship", ()))
         v += 0.25 * min(ships, 2) * drafts
-        if cards_cost and ships < 2 and not any(wh.values()) and not (pool and any(pool.values())):
+        if cards_cost and _short_of_cube(wh, ships, drafts) and not (pool and any(pool.values())):
             v -= _BROKE
     return v
 
@@ -495,7 +501,7 @@ class CafeHeuristics(Heuristics):
                     after[colour] -= 1
                     v -= base_wh - warehouse_points(after, cat.colours)["points"]
                     v -= 0.3  # the cube could have scored later
-                    if not any(after.values()) and self._ships_with(game, board, card) < 2 and later > 0:
+                    if _short_of_cube(after, self._ships_with(game, board, card), later):
                         v -= _BROKE  # the last cube: the next row may show nothing free
                 out.append(v)
             else:
@@ -535,7 +541,7 @@ class CafeHeuristics(Heuristics):
                 after = dict(wh)
                 after[colour] -= 1
                 v -= base_wh - warehouse_points(after, cat.colours)["points"] + 0.3
-                if later > 0 and not any(after.values()):
+                if _short_of_cube(after, 0, later):  # rollouts skip the ship count
                     v -= _BROKE
             out.append(v)
         return out
@@ -560,8 +566,8 @@ class CafeHeuristics(Heuristics):
             if k == "deliver_cube":
                 if cube_val is None:
                     cube_val = _wh_values(cat.colours, dict(me["warehouse"]))
-                    broke = (later > 0 and _cards_cost(state) and not any(me["warehouse"].values())
-                             and len(board.layout.kinds.get("ship", ())) < 2)
+                    broke = _cards_cost(state) and _short_of_cube(
+                        me["warehouse"], len(board.layout.kinds.get("ship", ())), later)
                     cafes = {}
                     for cid, face, got, per in _cafe_state(board):
                         cafes[cid] = (per, len(face["requires"]) - len(got))

@@ -47,6 +47,19 @@ def test_a_plan_is_legal_and_ends_the_action_phase(width):
         assert value == pytest.approx(HEUR._end_value(GAME, s, p))
 
 
+@pytest.mark.parametrize("width", [1, 2])
+def test_a_plan_is_never_worse_than_the_greedy_phase(width):
+    for state in _action_states(seed=1):
+        p = state["turn"]
+        s = copy.deepcopy(state)
+        while s["phase"] == "actions" and s["turn"] == p:  # the best-ranked move every time
+            moves = GAME.legal_moves(s)
+            ranks = HEUR._action_scores(GAME, s, moves)
+            s = GAME.play(s, moves[max(range(len(moves)), key=ranks.__getitem__)]).state
+        value, _path, _end = HEUR._plan_actions(GAME, state, p, width)
+        assert value >= HEUR._end_value(GAME, s, p)
+
+
 def test_the_plan_reads_nothing_hidden():
     """Two samples of one view (other deck orders) get the same plan."""
     state = _action_states(players=2, seed=6)[2]

@@ -15,6 +15,10 @@ phase by the bots' evaluation of the area it leaves behind.
   of a drying/roasting load (to clear a square) are steps too.
 * The beam keeps the ``width`` most promising distinct positions after each
   step (positions reached by steps in another order are merged).
+* The greedy phase (the best-ranked move every time) is played first and
+  kept unless the beam finds better: the evaluation does not see that a
+  full square blocks the cubes upstream of it, so a narrow beam can prune
+  the one line that unblocks them.
 * The result is the whole sequence of move ids to the end of the phase;
   bots replay it move by move while the position is the one it planned for.
 
@@ -86,6 +90,19 @@ def plan_turn(game: Game, state: State, p: int, width: int,
                     continue
             out.append(m)
         return out
+
+    # the greedy phase first: the beam's answer is never worse than the rule of thumb's (the
+    # evaluation misses a blocked pipeline, so the beam may prune the one line that unblocks it)
+    greedy_path: list[str] = []
+    s = state
+    while _in_phase(s, p):
+        moves = game.legal_moves(s)
+        scores = rank(s, moves)
+        m = moves[max(range(len(moves)), key=scores.__getitem__)]
+        s = game.play(copy(s), m).state
+        greedy_path.append(m.id)
+    if greedy_path:
+        best = (value(s, p), greedy_path, s)
 
     frontier: list[tuple[State, list[str]]] = [(state, [])]
     for _depth in range(24):

@@ -101,3 +101,85 @@ def test_an_empty_warehouse_costs_nothing_when_cards_are_free():
     one_cube = copy.deepcopy(state)
     one_cube["players"][0]["warehouse"]["yellow"] = 1
     assert abs(H.HEURISTICS._value(GAME, one_cube, 0) - H.HEURISTICS._value(GAME, state, 0)) < 0.1
+
+
+def _last_round(players: int, seed: int):
+    """A game played by the rollout policy up to the draft of the last round."""
+    state = GAME.setup(GAME.normalize_config({"players": players}), seed=seed)
+    rng = Rng.from_seed(seed)
+    while not (state["round"] == H.ROUNDS and state["phase"] == "draft"):
+        moves = GAME.legal_moves(state)
+        state = GAME.play(state, H.HEURISTICS.policy(GAME, state, moves, rng)).state
+    return state
+
+
+def _planned_points(state, move_id: str) -> float:
+    """Final points of player 0 after ``move_id`` and the action phase planned as the bot plans it."""
+    move = next(m for m in GAME.legal_moves(state) if m.id == move_id)
+    after = GAME.play(copy.deepcopy(state), move).state
+    value, _path, _end = H.HEURISTICS._plan_actions(GAME, after, 0, H.LAST_ROUND_WIDTH)
+    return value
+
+
+def test_last_round_placement_is_planned_to_the_final_score():
+    heur = H.CafeHeuristics()
+    state = _last_round(1, 21)
+    take = next(m for m in GAME.legal_moves(state) if m.payload["kind"] == "take")
+    state = GAME.play(state, take).state
+    assert state["phase"] == "place"
+    moves = GAME.legal_moves(state)
+    before = copy.deepcopy(state)
+    chosen = heur.solve(GAME, state, 0, moves, 1.0)
+    assert state == before  # trial plans run on copies
+    places = [m for m in moves if m.payload["kind"] == "place"]
+    tried = heur._last_round_candidates(GAME, state, 0, places, H.LAST_ROUND_PLACEMENTS)
+    assert chosen in {places[i].id for i in tried}
+    # the spots tried: the best greedy finishes and the evaluation's favourite
+    scores = heur._place_scores(GAME, state, places)
+    favourite = max(range(len(places)), key=lambda i: scores[i])
+    assert favourite in tried and len(tried) >= H.LAST_ROUND_PLACEMENTS
+    # the chosen spot ends the game with the most points of the spots tried, so at least as
+    # many as the spot the evaluation alone prefers
+    best = max(_planned_points(state, places[i].id) for i in tried)
+    assert _planned_points(state, chosen) == best >= _planned_points(state, places[favourite].id)
+
+
+def test_solo_last_draft_takes_the_card_with_the_best_planned_finish():
+    heur = H.CafeHeuristics()
+    state = _last_round(1, 23)
+    moves = GAME.legal_moves(state)
+    chosen = heur.solve(GAME, state, 0, moves, 1.0)
+    by_id = {m.id: m for m in moves}
+    assert chosen in by_id and by_id[chosen].payload["kind"] == "take"
+    # every card, placed at its best tried spot, finishes with no more points than the chosen one
+    finals = {}
+    for m in moves:
+        after = GAME.play(copy.deepcopy(state), m).state
+        value, _id, _wh = heur._best_placement(GAME, after, 0, GAME.legal_moves(after),
+                                               H.LAST_ROUND_PLACEMENTS, H.LAST_ROUND_WIDTH)
+        finals[m.id] = value
+    assert finals[chosen] == max(finals.values())
+    # and the placement planned with it is played at once
+    after = GAME.play(copy.deepcopy(state), by_id[chosen]).state
+    place = heur.solve(GAME, after, 0, GAME.legal_moves(after), 1.0)
+    assert place is not None and place.startswith("place:")
+
+
+def test_last_round_draft_with_opponents_stays_with_the_search():
+    heur = H.CafeHeuristics()
+    state = _last_round(2, 5)
+    assert heur.solve(GAME, state, state["turn"], GAME.legal_moves(state), 1.0) is None
+    while state["phase"] == "draft":  # both players take a card
+        state = GAME.play(state, GAME.legal_moves(state)[0]).state
+    assert state["phase"] == "place"
+    p = state["turn"]
+    chosen = heur.solve(GAME, state, p, GAME.legal_moves(state), 1.0)
+    assert chosen is not None and chosen.startswith("place:")
+
+
+def test_earlier_placements_stay_with_the_search():
+    heur = H.CafeHeuristics()
+    state = _state(4)
+    state = GAME.play(state, GAME.legal_moves(state)[0]).state
+    assert state["phase"] == "place" and state["round"] < H.ROUNDS
+    assert heur.solve(GAME, state, 0, GAME.legal_moves(state), 1.0) is None

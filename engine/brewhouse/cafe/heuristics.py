@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from ..bots.ismcts import Heuristics
-from ..core.game import Game, Move, State
+from ..core.game import Game, Move, State, json_copy
 from ..core.rng import Rng
 from . import area as A
 from .planner import plan_turn, position_key
@@ -344,6 +344,10 @@ def _action_copy(state: State) -> State:
 
 #: beam width of the action-phase planner at full effort (the hard level)
 PLAN_WIDTH = 12
+#: last round, at full effort: placements per card whose action phase is planned, and the
+#: width of those trial plans (the chosen phase is then planned PLAN_WIDTH wide)
+LAST_ROUND_PLACEMENTS = 8
+LAST_ROUND_WIDTH = 2
 
 
 class CafeHeuristics(Heuristics):
@@ -351,7 +355,8 @@ class CafeHeuristics(Heuristics):
     rollout_plies = 24
 
     def __init__(self) -> None:
-        # planned action phases: (width, position) -> the move planned there
+        # planned action phases: (width, position) -> the move planned there; last-round
+        # placements planned with the draft: ("last", k, width, position) -> the placement
         self._plans: dict[tuple, str] = {}
 
     # -- the action phase is planned, not searched ---------------------------------------
@@ -359,11 +364,18 @@ class CafeHeuristics(Heuristics):
               effort: float) -> Optional[str]:
         """Plan the player's action phase: own area only, nothing hidden, nobody else involved.
 
-        Placement and the draft stay with the search: their worth shows in
-        the rounds to come, which rollouts sample better than the evaluation
-        alone guesses (measured in ``bots/NOTES.md``).
+        In the last round the card and its placement are planned too
+        (:meth:`_last_round`): no card is drawn after them, so planning each
+        choice's action phase reads its final score.  Earlier, placement and
+        the draft stay with the search: their worth shows in the rounds to
+        come, which rollouts sample better than the evaluation alone guesses
+        (measured in ``bots/NOTES.md``).
         """
-        if state["phase"] != "actions" or state["turn"] != player:
+        if state["turn"] != player:
+            return None
+        if state["phase"] in ("draft", "place") and int(state["round"]) >= ROUNDS:
+            return self._last_round(game, state, player, moves, effort)
+        if state["phase"] != "actions":
             return None
         width = max(1, round(PLAN_WIDTH * effort))
         key = (width, position_key(state, player))
@@ -376,6 +388,111 @@ class CafeHeuristics(Heuristics):
             self._remember(game, state, player, width, path)
             planned = path[0]
         return planned if planned in legal else None
+
+    # -- the last round is planned whole --------------------------------------------------
+    def _last_round(self, game: Game, state: State, player: int, moves: Sequence[Move],
+                    effort: float) -> Optional[str]:
+        """The last round's card (solo) or placement (any player count), by planned final score.
+
+        Each card's most promising placements (by the evaluation) get their
+        action phase planned; the choice whose plan ends with the most points
+        wins.  In a game with opponents the draft stays with the search
+        (taking a card also denies it), but the placement is the player's own
+        puzzle: nothing anyone does afterwards changes its points.
+        """
+        places = LAST_ROUND_PLACEMENTS
+        k = max(1, round(places * effort))
+        width = max(1, round(LAST_ROUND_WIDTH * effort))
+        legal = {m.id for m in moves}
+        if state["phase"] == "place":
+            planned = self._plans.get(("last", k, width, position_key(state, player)))
+            if planned in legal:
+                return planned
+            return self._best_placement(game, state, player, moves, k, width)[1]
+        if len(state["players"]) > 1:
+            return None
+        takes = [m for m in moves if m.payload["kind"] == "take"]
+        if not takes:
+            return None  # nothing can be paid for: every choice discards
+        by_slot: dict[int, list[Move]] = {}
+        for m in takes:
+            by_slot.setdefault(m.payload["slot"], []).append(m)
+        colours = game.cat.colours  # type: ignore[attr-defined]
+        best: tuple[float, Optional[str]] = (-1e18, None)
+        for options in by_slot.values():
+            # plan with the cube that costs the warehouse least now, then compare the colours
+            # on the warehouse the plan ends with (the plan itself does not depend on it)
+            wh = state["players"][player]["warehouse"]
+            first = min(options, key=lambda m: self._pay_loss(colours, wh, m.payload["pay"]))
+            after = game.play(json_copy(state), first).state
+            if after["phase"] != "place" or after["turn"] != player:
+                continue
+            v, place_id, end_wh = self._best_placement(game, after, player, game.legal_moves(after), k, width)
+            if place_id is None:
+                continue
+            for m in options:
+                paid = m.payload["pay"]
+                mv = v
+                if paid is not None and paid != first.payload["pay"]:
+                    other = dict(end_wh)
+                    other[first.payload["pay"]] += 1
+                    other[paid] -= 1
+                    mv += warehouse_points(other, colours)["points"] - warehouse_points(end_wh, colours)["points"]
+                if mv > best[0]:
+                    best = (mv, m.id)
+            self._plans[("last", k, width, position_key(after, player))] = place_id
+        return best[1]
+
+    @staticmethod
+    def _pay_loss(colours: Sequence[str], wh: dict[str, int], paid: Optional[str]) -> tuple[int, int]:
+        """Warehouse points a payment loses now (then: keep the scarcest colours)."""
+        if paid is None:
+            return (0, 0)
+        after = dict(wh)
+        after[paid] -= 1
+        return (warehouse_points(wh, colours)["points"] - warehouse_points(after, colours)["points"], -wh[paid])
+
+    def _best_placement(self, game: Game, state: State, player: int, moves: Sequence[Move], k: int,
+                        width: int) -> tuple[float, Optional[str], dict[str, int]]:
+        """The best of the ``k`` placements the evaluation ranks first, by planned final points.
+
+        Returns (points, move id, the warehouse the plan ends with); the id is
+        ``None`` when the card has no placement.
+        """
+        best: tuple[float, Optional[str], dict[str, int]] = (-1e18, None, {})
+        places = [m for m in moves if m.payload["kind"] == "place"]
+        if not places:
+            return best
+        for i in self._last_round_candidates(game, state, player, places, k):
+            placed = game.play(json_copy(state), places[i]).state
+            v, path, end = self._plan_actions(game, placed, player, width)
+            if not path:
+                v, end = self._end_value(game, placed, player), placed
+            if v > best[0]:
+                best = (v, places[i].id, dict(end["players"][player]["warehouse"]))
+        return best
+
+    def _last_round_candidates(self, game: Game, state: State, player: int, places: Sequence[Move],
+                               k: int) -> list[int]:
+        """Indices of the placements worth planning: the ``k`` whose greedy action phase ends best,
+        and the few the evaluation ranks first.
+
+        The evaluation alone is a poor guide here: it counts the cubes on the
+        way but not whether a free square lies downstream of them, so spots
+        that leave the pipeline blocked tie with the ones that unblock it.
+        """
+        scores = self._place_scores(game, state, places)
+        quick = []
+        for m in places:
+            s = game.play(json_copy(state), m).state
+            while s["phase"] == "actions" and s["turn"] == player:
+                moves = game.legal_moves(s)
+                ranks = self._action_scores(game, s, moves)
+                s = game.play(s, moves[max(range(len(moves)), key=ranks.__getitem__)]).state
+            quick.append(self._end_value(game, s, player))
+        by_quick = sorted(range(len(places)), key=lambda i: (-quick[i], -(scores[i] or 0.0)))[:k]
+        by_value = sorted(range(len(places)), key=lambda i: -(scores[i] or 0.0))[:max(1, k // 4)]
+        return by_quick + [i for i in by_value if i not in by_quick]
 
     def _remember(self, game: Game, state: State, player: int, width: int, path: list[str]) -> None:
         """Keep the move planned at every position along ``path`` (replayed move by move)."""

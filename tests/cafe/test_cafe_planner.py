@@ -8,7 +8,7 @@ import pytest
 from brewhouse.bots import make_bot
 from brewhouse.cafe import heuristics as H
 from brewhouse.cafe.game import CafeGame
-from brewhouse.cafe.planner import position_key
+from brewhouse.cafe.planner import greedy_phase, position_key
 from brewhouse.core import Rng
 
 GAME = CafeGame()
@@ -51,13 +51,11 @@ def test_a_plan_is_legal_and_ends_the_action_phase(width):
 def test_a_plan_is_never_worse_than_the_greedy_phase(width):
     for state in _action_states(seed=1):
         p = state["turn"]
-        s = copy.deepcopy(state)
-        while s["phase"] == "actions" and s["turn"] == p:  # the best-ranked move every time
-            moves = GAME.legal_moves(s)
-            ranks = HEUR._action_scores(GAME, s, moves)
-            s = GAME.play(s, moves[max(range(len(moves)), key=ranks.__getitem__)]).state
+        path, end = greedy_phase(GAME, copy.deepcopy(state), p, copy.deepcopy,
+                                 lambda s, moves: HEUR._action_scores(GAME, s, moves))
+        assert path and not (end["phase"] == "actions" and end["turn"] == p)
         value, _path, _end = HEUR._plan_actions(GAME, state, p, width)
-        assert value >= HEUR._end_value(GAME, s, p)
+        assert value >= HEUR._end_value(GAME, end, p)
 
 
 def test_the_plan_reads_nothing_hidden():

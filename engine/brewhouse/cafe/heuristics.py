@@ -32,6 +32,11 @@ built on one estimate:
 * **Draft**: a card is worth its best placement (of 8 sampled, the same
   ones every time: priors are computed in every new tree node), minus the
   cube it costs; rollouts use a cheap look at the card's squares instead.
+* **Last round**: nothing is drawn after the last draft, so the card (solo)
+  and its placement (any player count) are chosen by planning the action
+  phase of each: the spots whose greedy phase ends best plus the
+  evaluation's favourites, each planned, the best final score wins
+  (:meth:`CafeHeuristics._last_round`).
 * **Actions**: the bots' own action phase is *planned*, not searched
   (:meth:`CafeHeuristics.solve`, :mod:`.planner`): nothing in it is hidden
   or involves anyone else, so a beam search over whole action phases
@@ -52,7 +57,7 @@ from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State, json_copy
 from ..core.rng import Rng
 from . import area as A
-from .planner import plan_turn, position_key
+from .planner import greedy_phase, plan_turn, position_key
 from .scoring import warehouse_points
 
 __all__ = ["CafeHeuristics", "HEURISTICS", "layout_rate"]
@@ -394,14 +399,13 @@ class CafeHeuristics(Heuristics):
                     effort: float) -> Optional[str]:
         """The last round's card (solo) or placement (any player count), by planned final score.
 
-        Each card's most promising placements (by the evaluation) get their
-        action phase planned; the choice whose plan ends with the most points
-        wins.  In a game with opponents the draft stays with the search
+        Each card's most promising placements (:meth:`_last_round_candidates`)
+        get their action phase planned; the choice whose plan ends with the
+        most points wins.  In a game with opponents the draft stays with the search
         (taking a card also denies it), but the placement is the player's own
         puzzle: nothing anyone does afterwards changes its points.
         """
-        places = LAST_ROUND_PLACEMENTS
-        k = max(1, round(places * effort))
+        k = max(1, round(LAST_ROUND_PLACEMENTS * effort))
         width = max(1, round(LAST_ROUND_WIDTH * effort))
         legal = {m.id for m in moves}
         if state["phase"] == "place":
@@ -421,7 +425,7 @@ class CafeHeuristics(Heuristics):
         best: tuple[float, Optional[str]] = (-1e18, None)
         for options in by_slot.values():
             # plan with the cube that costs the warehouse least now, then compare the colours
-            # on the warehouse the plan ends with (the plan itself does not depend on it)
+            # on the warehouse the plan ends with (the plan hardly depends on it)
             wh = state["players"][player]["warehouse"]
             first = min(options, key=lambda m: self._pay_loss(colours, wh, m.payload["pay"]))
             after = game.play(json_copy(state), first).state
@@ -454,7 +458,7 @@ class CafeHeuristics(Heuristics):
 
     def _best_placement(self, game: Game, state: State, player: int, moves: Sequence[Move], k: int,
                         width: int) -> tuple[float, Optional[str], dict[str, int]]:
-        """The best of the ``k`` placements the evaluation ranks first, by planned final points.
+        """The best placement by planned final points, of those :meth:`_last_round_candidates` picks.
 
         Returns (points, move id, the warehouse the plan ends with); the id is
         ``None`` when the card has no placement.
@@ -484,12 +488,9 @@ class CafeHeuristics(Heuristics):
         scores = self._place_scores(game, state, places)
         quick = []
         for m in places:
-            s = game.play(json_copy(state), m).state
-            while s["phase"] == "actions" and s["turn"] == player:
-                moves = game.legal_moves(s)
-                ranks = self._action_scores(game, s, moves)
-                s = game.play(s, moves[max(range(len(moves)), key=ranks.__getitem__)]).state
-            quick.append(self._end_value(game, s, player))
+            _path, end = greedy_phase(game, game.play(json_copy(state), m).state, player, _action_copy,
+                                      lambda s, moves: self._action_scores(game, s, moves))
+            quick.append(self._end_value(game, end, player))
         by_quick = sorted(range(len(places)), key=lambda i: (-quick[i], -(scores[i] or 0.0)))[:k]
         by_value = sorted(range(len(places)), key=lambda i: -(scores[i] or 0.0))[:max(1, k // 4)]
         return by_quick + [i for i in by_value if i not in by_quick]

@@ -32,7 +32,7 @@ from typing import Callable, Optional
 from ..core.game import Game, Move, State
 from . import area as A
 
-__all__ = ["plan_turn", "position_key"]
+__all__ = ["greedy_phase", "plan_turn", "position_key"]
 
 
 def position_key(state: State, p: int) -> tuple:
@@ -51,6 +51,20 @@ def position_key(state: State, p: int) -> tuple:
 
 def _in_phase(state: State, p: int) -> bool:
     return state["phase"] == "actions" and state["turn"] == p
+
+
+def greedy_phase(game: Game, state: State, p: int, copy: Callable[[State], State],
+                 rank: Callable[[State, list[Move]], list[float]]) -> tuple[list[str], State]:
+    """``p``'s action phase played with the best-ranked move every time: (move ids, end position)."""
+    path: list[str] = []
+    s = state
+    while _in_phase(s, p):
+        moves = game.legal_moves(s)
+        scores = rank(s, moves)
+        m = moves[max(range(len(moves)), key=scores.__getitem__)]
+        s = game.play(copy(s), m).state
+        path.append(m.id)
+    return path, s
 
 
 def plan_turn(game: Game, state: State, p: int, width: int,
@@ -93,14 +107,7 @@ def plan_turn(game: Game, state: State, p: int, width: int,
 
     # the greedy phase first: the beam's answer is never worse than the rule of thumb's (the
     # evaluation misses a blocked pipeline, so the beam may prune the one line that unblocks it)
-    greedy_path: list[str] = []
-    s = state
-    while _in_phase(s, p):
-        moves = game.legal_moves(s)
-        scores = rank(s, moves)
-        m = moves[max(range(len(moves)), key=scores.__getitem__)]
-        s = game.play(copy(s), m).state
-        greedy_path.append(m.id)
+    greedy_path, s = greedy_phase(game, state, p, copy, rank)
     if greedy_path:
         best = (value(s, p), greedy_path, s)
 

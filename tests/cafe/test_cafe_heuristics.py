@@ -183,3 +183,56 @@ def test_earlier_placements_stay_with_the_search():
     state = GAME.play(state, GAME.legal_moves(state)[0]).state
     assert state["phase"] == "place" and state["round"] < H.ROUNDS
     assert heur.solve(GAME, state, 0, GAME.legal_moves(state), 1.0) is None
+
+
+def _group_choices(max_positions: int = 12):
+    """Action-phase positions (from rollout-policy games) where one colour could open a dry or
+    roast action on groups that can take different numbers of loads."""
+    found = []
+    for seed in range(1, 40):
+        state = _state(seed)
+        rng = Rng.from_seed(seed)
+        while GAME.active_player(state) is not None and len(found) < max_positions:
+            moves = GAME.legal_moves(state)
+            if state["phase"] == "actions" and state["pending"] is None:
+                board = Board(GAME.cat, state["players"][0]["area"])
+                by_colour = {}
+                for m in moves:
+                    pay = m.payload
+                    if pay["kind"] in ("dry", "roast") and pay["cost"]:
+                        loads = H.CafeHeuristics._group_loads(board, pay["kind"], pay["group"])
+                        by_colour.setdefault((pay["kind"], pay["colour"]), []).append((m, loads))
+                for options in by_colour.values():
+                    if len({loads for _m, loads in options}) > 1:
+                        found.append((copy.deepcopy(state), options))
+                        break
+            state = GAME.play(state, H.HEURISTICS.policy(GAME, state, moves, rng)).state
+        if len(found) >= max_positions:
+            break
+    return found
+
+
+def test_group_action_opens_where_the_most_colours_move():
+    # One action point fills every free square of a group, one colour each: opening a
+    # dry/roast action on a one-square group when a bigger one could take every waiting
+    # colour wastes points (the greedy phase and the rollouts used to pick the first).
+    positions = _group_choices()
+    assert len(positions) >= 5
+    for state, options in positions:
+        moves = GAME.legal_moves(state)
+        scores = H.HEURISTICS._action_scores(GAME, state, moves)
+        score_of = {m.id: s for m, s in zip(moves, scores)}
+        best_move, best_loads = max(options, key=lambda o: score_of[o[0].id])
+        assert best_loads == max(loads for _m, loads in options)
+        # played greedily, that one action point moves that many loads
+        s = GAME.play(copy.deepcopy(state), best_move).state
+        ap = s["players"][0]["ap"]
+        filled = 1
+        while s["pending"] is not None and s["pending"]["kind"] == best_move.payload["kind"]:
+            follow = GAME.legal_moves(s)
+            fs = H.HEURISTICS._action_scores(GAME, s, follow)
+            pick = follow[max(range(len(follow)), key=fs.__getitem__)]
+            s = GAME.play(s, pick).state
+            filled += pick.payload["kind"] == best_move.payload["kind"]
+        assert s["players"][0]["ap"] == ap
+        assert filled == best_loads

@@ -76,6 +76,8 @@ _WH_CUBE = 0.75
 #: free), and then the round's card is lost (solo games that lost one scored 6.6 points
 #: less, bots/NOTES.md)
 _BROKE = 1.5
+#: policy: worth of each more load a group action can move for the same action point
+_GROUP_LOAD = 0.5
 #: cubes per action point of a well-built area, and how many rounds it takes to get there
 _MATURE_RATE = 0.9
 _MATURE_AFTER = 4
@@ -712,6 +714,10 @@ class CafeHeuristics(Heuristics):
                 v = (3.0 if k == "roast" else 2.0) + 0.2 * n
                 if not pay["cost"]:
                     v += 2.0
+                else:
+                    # one action point fills every free square of the group: open it where
+                    # the most colours can move at once
+                    v += _GROUP_LOAD * (self._group_loads(board, k, pay["group"]) - 1)
                 out.append(v)
                 continue
             if k == "deliver":
@@ -742,6 +748,15 @@ class CafeHeuristics(Heuristics):
                 if k == "dry" and ap < 3 or k == "roast" and ap < 2:
                     out[i] = -1.0
         return out
+
+    @staticmethod
+    def _group_loads(board: A.Board, action: str, group: Sequence[Sequence[int]]) -> int:
+        """How many loads one dry/roast action on ``group`` can move: its free squares,
+        at most one per colour waiting on the squares it draws from."""
+        cubes = board.area["cubes"]
+        free = sum(1 for cell in group if A.cell_key(*cell) not in cubes)
+        colours = len(board.colours_on("production" if action == "dry" else "drying"))
+        return max(1, min(free, colours))
 
     # -- policy -------------------------------------------------------------------
     def policy(self, game: Game, state: State, moves: Sequence[Move], rng: Rng) -> Move:

@@ -61,8 +61,10 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     if args.progress:
         def report(record: GameRecord) -> None:
             print(f"game seed {record.seed}: scores {list(record.outcome.scores)}", file=sys.stderr, flush=True)
+    started = time.perf_counter()
     records = _play_many(game.id, config, [args.seed + k for k in range(args.games)], seats, options,
                          args.workers, report)
+    wall = time.perf_counter() - started
     names = seats + [f"starbots-{args.starbots}"] * (len(records[0].outcome.scores) - deciders)
     n = len(names)
     wins = [sum((1 / len(r.outcome.winners)) for r in records if p in r.outcome.winners) for p in range(n)]
@@ -74,10 +76,14 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         "win_rate_ci95": [[round(x, 3) for x in wilson_interval(w, args.games)] for w in wins],
         "mean_plies": round(mean(r.plies for r in records), 1),
         "decisions_per_game": round(mean(sum(r.decisions) for r in records), 1),
+        # game time summed over the games (CPU time in all), and the run's wall-clock time:
+        # with --workers the games overlap, so the rate comes from the wall clock
         "seconds": round(sum(r.seconds for r in records), 3),
+        "wall_seconds": round(wall, 3),
+        "workers": args.workers,
         "bot_options": options,
     }
-    result["games_per_second"] = round(args.games / result["seconds"], 2) if result["seconds"] else None
+    result["games_per_second"] = round(args.games / wall, 2) if wall > 0 else None
     for key in records[0].length:
         result[f"mean_{key}"] = round(mean(r.length[key] for r in records), 2)
     lengths = ", ".join(f"{result[f'mean_{k}']} {k}" for k in records[0].length)
@@ -102,7 +108,8 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         *(f"  seat {p} scores: min, quartiles, max {result['score_quartiles'][p]}" for p in range(n)),
         *extra,
         f"  per game: {lengths + ', ' if lengths else ''}{result['decisions_per_game']} decisions, "
-        f"{result['mean_plies']} moves; {result['games_per_second']} games/s ({result['seconds']} s in all)"])
+        f"{result['mean_plies']} moves; {result['games_per_second']} games/s ({result['wall_seconds']} s on "
+        f"{args.workers} worker{'s' if args.workers > 1 else ''}, {result['seconds']} s of game time)"])
 
 
 def _quartiles(values: Sequence[float]) -> list[float]:

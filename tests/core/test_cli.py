@@ -93,6 +93,12 @@ def test_simulate_in_workers_gives_the_same_games_and_reports_each_in_seed_order
     pooled = json.loads(out.out)
     assert pooled["mean_score"] == alone["mean_score"]
     assert pooled["score_quartiles"] == alone["score_quartiles"]
+    # the rate is games over the run's wall-clock time, game time is summed over the games
+    for run in (alone, pooled):
+        assert run["games_per_second"] == pytest.approx(4 / run["wall_seconds"], rel=0.05)
+        assert run["seconds"] > 0
+    assert (alone["workers"], pooled["workers"]) == (1, 2)
+    assert alone["seconds"] <= alone["wall_seconds"]
     lines = out.err.splitlines()
     assert [line.split(":")[0] for line in lines] == [f"game seed {s}" for s in range(5, 9)]
 

@@ -44,8 +44,8 @@ built on one estimate:
   beats sampling it move by move, at a fraction of the time.  Inside the
   search (after a draft or placement) priors look one move ahead with the
   evaluation (on a light copy of the state); the rollout policy goes downstream first — deliver,
-  roast, dry, produce — moving big loads, filling every free square of a
-  group action, and sending each delivered cube where it is worth most (a
+  roast, dry, produce — moving big loads, opening a group action where
+  the most colours can move at once, filling every free square of it, and sending each delivered cube where it is worth most (a
   café still asking for it, closest to completion first, or the warehouse
   when its colour is short there).
 """

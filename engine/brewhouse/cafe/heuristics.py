@@ -43,11 +43,12 @@ built on one estimate:
   (width 12 for hard, 4 for normal, 1 for easy) scored by the evaluation
   beats sampling it move by move, at a fraction of the time.  Inside the
   search (after a draft or placement) priors look one move ahead with the
-  evaluation (on a light copy of the state); the rollout policy goes downstream first — deliver,
-  roast, dry, produce — moving big loads, opening a group action where
-  the most colours can move at once, filling every free square of it, and sending each delivered cube where it is worth most (a
-  café still asking for it, closest to completion first, or the warehouse
-  when its colour is short there).
+  evaluation (on a light copy of the state); the rollout policy goes
+  downstream first — deliver, roast, dry, produce — moving big loads,
+  opening a group action where the most colours can move at once, filling
+  every free square of it, and sending each delivered cube where it is
+  worth most (a café still asking for it, closest to completion first, or
+  the warehouse when its colour is short there).
 """
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ def cmd_simulate(args: argparse.Namespace) -> None:
         "win_rate_ci95": [[round(x, 3) for x in wilson_interval(w, args.games)] for w in wins],
         "mean_plies": round(mean(r.plies for r in records), 1),
         "decisions_per_game": round(mean(sum(r.decisions) for r in records), 1),
-        # game time summed over the games (CPU time in all), and the run's wall-clock time:
+        # each game's wall-clock time summed over the games, and the run's wall-clock time:
         # with --workers the games overlap, so the rate comes from the wall clock
         "seconds": round(sum(r.seconds for r in records), 3),
         "wall_seconds": round(wall, 3),

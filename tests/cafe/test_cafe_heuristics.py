@@ -200,7 +200,8 @@ def _group_choices(max_positions: int = 12):
                 for m in moves:
                     pay = m.payload
                     if pay["kind"] in ("dry", "roast") and pay["cost"]:
-                        loads = H.CafeHeuristics._group_loads(board, pay["kind"], pay["group"])
+                        upstream = len(board.colours_on("production" if pay["kind"] == "dry" else "drying"))
+                        loads = H.CafeHeuristics._group_loads(board, pay["group"], upstream)
                         by_colour.setdefault((pay["kind"], pay["colour"]), []).append((m, loads))
                 for options in by_colour.values():
                     if len({loads for _m, loads in options}) > 1:

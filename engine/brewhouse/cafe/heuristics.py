@@ -677,6 +677,8 @@ class CafeHeuristics(Heuristics):
         cube_val: Optional[dict[str, float]] = None
         cafes: Optional[dict[str, tuple[float, int]]] = None
         broke = False
+        # colours waiting upstream of a dry / roast action, counted once per call
+        upstream: dict[str, int] = {}
         out = []
         pending = state["pending"]
         ap = me["ap"]
@@ -718,7 +720,9 @@ class CafeHeuristics(Heuristics):
                 else:
                     # one action point fills every free square of the group: open it where
                     # the most colours can move at once
-                    v += _GROUP_LOAD * (self._group_loads(board, k, pay["group"]) - 1)
+                    if k not in upstream:
+                        upstream[k] = len(board.colours_on("production" if k == "dry" else "drying"))
+                    v += _GROUP_LOAD * (self._group_loads(board, pay["group"], upstream[k]) - 1)
                 out.append(v)
                 continue
             if k == "deliver":
@@ -751,12 +755,11 @@ class CafeHeuristics(Heuristics):
         return out
 
     @staticmethod
-    def _group_loads(board: A.Board, action: str, group: Sequence[Sequence[int]]) -> int:
+    def _group_loads(board: A.Board, group: Sequence[Sequence[int]], colours: int) -> int:
         """How many loads one dry/roast action on ``group`` can move: its free squares,
-        at most one per colour waiting on the squares it draws from."""
+        at most one per colour waiting on the squares it draws from (``colours``)."""
         cubes = board.area["cubes"]
         free = sum(1 for cell in group if A.cell_key(*cell) not in cubes)
-        colours = len(board.colours_on("production" if action == "dry" else "drying"))
         return max(1, min(free, colours))
 
     # -- policy -------------------------------------------------------------------

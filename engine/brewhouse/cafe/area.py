@@ -20,6 +20,8 @@ JSON keys.
 """
 from __future__ import annotations
 
+import bisect
+
 from typing import Any, Optional
 
 from .cards import ROTATIONS, Catalog
@@ -97,8 +99,22 @@ class _Layout:
                 self.top[(p[1] + dr, p[2] + dc)] = (pi, si, squares[si])
         #: kind -> sorted visible cells of that kind
         self.kinds: dict[str, list[Cell]] = {}
-        for cell in sorted(self.top):
-            self.kinds.setdefault(self.top[cell][2]["kind"], []).append(cell)
+        if start:
+            # one card more: move the cells it covers to their new kind's list
+            self.kinds = {kind: list(cells) for kind, cells in below.kinds.items()}  # type: ignore[union-attr]
+            for cell, hit in self.top.items():
+                if hit[0] != start:
+                    continue
+                old = below.top.get(cell)  # type: ignore[union-attr]
+                if old is not None:
+                    cells = self.kinds[old[2]["kind"]]
+                    cells.remove(cell)
+                    if not cells:
+                        del self.kinds[old[2]["kind"]]
+                bisect.insort(self.kinds.setdefault(hit[2]["kind"], []), cell)
+        else:
+            for cell in sorted(self.top):
+                self.kinds.setdefault(self.top[cell][2]["kind"], []).append(cell)
         self.cups = len(self.kinds.get("cup", ()))
         #: "r,c" key -> kind of the visible square (cube maps use these keys)
         if start:
@@ -175,10 +191,35 @@ class Board:
         if legal is not None:
             return legal
         cat = self.cat
-        top = self.layout.top
         cup_cells = set(self.cells_of("cup"))
         total_cups = self.layout.cups
         own_cups = len(cat.shape(card_id, 0).cups)
+        by_box = self._boxes_covering_2_to_4()
+        legal = []
+        for rot in ROTATIONS:
+            shape = cat.shape(card_id, rot)
+            # only a cupless card on an area with few cups can hide every cup
+            check_cups = own_cups == 0 and total_cups <= 4
+            for r, c, n in by_box[(shape.rows, shape.cols)]:
+                if check_cups:
+                    hidden = sum(1 for dr, dc in shape.cells if (r + dr, c + dc) in cup_cells)
+                    if hidden >= total_cups:
+                        continue
+                legal.append((r, c, rot, n))
+        self.layout.legal[card_id] = legal
+        return legal
+
+    def _boxes_covering_2_to_4(self) -> dict[tuple[int, int], list[tuple[int, int, int]]]:
+        """Card-sized boxes (both orientations) over 2-4 visible squares: box -> [(row, col, covered)].
+
+        Every card has the same size, so this depends on the layout alone
+        and is computed once per layout.
+        """
+        found_boxes = self.layout.memo.get("boxes")
+        if found_boxes is not None:
+            return found_boxes
+        cat = self.cat
+        top = self.layout.top
         # a card fills its whole bounding box, and a half turn keeps the box:
         # count covered cells once per box (2 x 3 and 3 x 2) with 2D prefix sums
         rmin = min(r for r, _ in top)
@@ -208,19 +249,8 @@ class Board:
                     if 2 <= n <= 4:
                         found.append((rmin - pad + i, cmin - pad + j, n))
             by_box[box] = found
-        legal = []
-        for rot in ROTATIONS:
-            shape = cat.shape(card_id, rot)
-            # only a cupless card on an area with few cups can hide every cup
-            check_cups = own_cups == 0 and total_cups <= 4
-            for r, c, n in by_box[(shape.rows, shape.cols)]:
-                if check_cups:
-                    hidden = sum(1 for dr, dc in shape.cells if (r + dr, c + dc) in cup_cells)
-                    if hidden >= total_cups:
-                        continue
-                legal.append((r, c, rot, n))
-        self.layout.legal[card_id] = legal
-        return legal
+        self.layout.memo["boxes"] = by_box
+        return by_box
 
     def place(self, card_id: str, r: int, c: int, rot: int,
               supply: dict[str, int], warehouse: dict[str, int]) -> dict[str, Any]:
@@ -313,17 +343,18 @@ class Board:
         memo = self.layout.memo
         cafes = memo.get("cafes")
         if cafes is None:
-            cafes = {}
+            found: dict[tuple[int, int], tuple[list[Cell], bool]] = {}
             top = self.layout.top
             for cell in self.cells_of("cafe"):
                 pi, _si, sq = top[cell]
-                cid = f"{pi}.{sq['cafe']}"
-                if cid in cafes:
+                at = (pi, sq["cafe"])
+                if at in found:
                     continue
                 cells = self.cafe_cells(pi, sq["cafe"])
                 visible = all((hit := top.get(x)) is not None and hit[0] == pi for x in cells)
-                cafes[cid] = (cells, visible)
-            cafes = dict(sorted(cafes.items(), key=lambda kv: tuple(int(p) for p in kv[0].split("."))))
+                found[at] = (cells, visible)
+            # placement order, then the café's index on its card
+            cafes = {f"{pi}.{k}": hit for (pi, k), hit in sorted(found.items())}
             memo["cafes"] = cafes
         return cafes
 

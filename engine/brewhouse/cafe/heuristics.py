@@ -104,9 +104,10 @@ def _rate_of_top(top: dict[tuple[int, int], tuple[int, int, dict[str, Any]]]
     dry: dict[tuple[int, int], bool] = {}
     roast: dict[tuple[int, int], bool] = {}
     for cell, hit in top.items():
-        kind = hit[2]["kind"]
+        square = hit[2]
+        kind = square["kind"]
         if kind == "production":
-            prod[cell] = hit[2]["colour"]
+            prod[cell] = square["colour"]
         elif kind == "drying":
             dry[cell] = True
         elif kind == "roasting":
@@ -119,11 +120,10 @@ def _rate_of_top(top: dict[tuple[int, int], tuple[int, int, dict[str, Any]]]
     nb, nc = len(dry), len(roast)
     best = 0.0
     shares: dict[str, float] = {}
-    made: list[str] = []
+    # cubes per colour made by the j biggest production groups
+    counts: dict[str, int] = {}
     for j, (_size, cols) in enumerate(pgroups, start=1):
-        made.extend(cols)
-        counts: dict[str, int] = {}
-        for c in made:
+        for c in cols:
             counts[c] = counts.get(c, 0) + 1
         k = len(counts)
         kc = min(k, nb, nc)

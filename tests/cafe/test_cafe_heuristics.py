@@ -237,3 +237,43 @@ def test_group_action_opens_where_the_most_colours_move():
             filled += pick.payload["kind"] == best_move.payload["kind"]
         assert s["players"][0]["ap"] == ap
         assert filled == best_loads
+
+
+def _cup_card_draft():
+    """A solo round-2 draft whose row shows cup cards and a warehouse of uneven colours."""
+    state = _state(11)
+    rng = Rng.from_seed(4)
+    while not (state["phase"] == "draft" and state["round"] == 2):
+        moves = GAME.legal_moves(state)
+        state = GAME.play(state, H.HEURISTICS.policy(GAME, state, moves, rng)).state
+    colours = GAME.cat.colours
+    state["players"][0]["warehouse"] = {colours[0]: 3, colours[1]: 1, colours[2]: 2, colours[3]: 1}
+    cup_cards = [c for c in GAME.cat.plan_ids if GAME.cat.has_cup(c)]
+    state["row"] = cup_cards[:3]
+    return state
+
+
+def test_search_weighs_each_card_once_paid_with_the_cube_missed_least():
+    # Paying for a cup card with yellow, brown, green or red are four draft moves that
+    # differ only in the warehouse's score: the search weighs each card once, paid
+    # with the colour the warehouse misses least (here the most plentiful one).
+    state = _cup_card_draft()
+    moves = GAME.legal_moves(state)
+    assert len(moves) == 12
+    kept = H.HEURISTICS.root_moves(GAME, state, 0, moves)
+    plenty = GAME.cat.colours[0]
+    assert [m.id for m in kept] == [f"buy:{slot}:{plenty}" for slot in range(3)]
+    # placements and actions are searched whole
+    placed = GAME.play(copy.deepcopy(state), kept[0]).state
+    place_moves = GAME.legal_moves(placed)
+    assert H.HEURISTICS.root_moves(GAME, placed, 0, place_moves) == place_moves
+
+
+def test_the_bot_searches_only_the_kept_draft_moves():
+    from brewhouse.bots import make_bot
+    state = _cup_card_draft()
+    bot = make_bot("hard", 3, iterations=30)
+    chosen = bot.choose(GAME, GAME.view(state, 0), GAME.legal_moves(state))
+    kept = {m.id for m in H.HEURISTICS.root_moves(GAME, state, 0, GAME.legal_moves(state))}
+    assert chosen in kept
+    assert set(bot.last.visits) <= kept and sum(bot.last.visits.values()) == 30

@@ -78,6 +78,17 @@ class Heuristics:
         """
         return None
 
+    def root_moves(self, game: Game, state: State, player: int, moves: Sequence[Move]) -> Sequence[Move]:
+        """The moves worth searching at the root (default: all of them).
+
+        A game may set aside options another one dominates for sure (Café:
+        paying for a card with a colour the warehouse needs more), so the
+        budget goes to real choices instead of being split between
+        near-copies.  ``state`` is a determinised sample, as for
+        :meth:`solve`; the result must be a non-empty subset of ``moves``.
+        """
+        return moves
+
     def evaluate(self, game: Game, state: State) -> list[float]:
         """Projected final scores, one per player, for a state that is not over."""
         return [0.0] * int(state["config"]["players"])

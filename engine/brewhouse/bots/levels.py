@@ -156,13 +156,22 @@ class ISMCTSBot(Bot):
             raise BadRequest("a search bot needs a player's view (viewer is missing)")
         sampler = game.determinizer(view, player).sample
         heur = heuristics_for(game)
+        # only games with a solver or a root filter draw a sample for them
+        pre_search = type(heur).solve is not Heuristics.solve or type(heur).root_moves is not Heuristics.root_moves
+        sample = sampler(self.rng) if pre_search else None
         solved = None
-        if type(heur).solve is not Heuristics.solve:  # only games with a solver draw a sample for it
-            solved = heur.solve(game, sampler(self.rng), player, moves, self.effort())
+        if type(heur).solve is not Heuristics.solve:
+            solved = heur.solve(game, sample, player, moves, self.effort())
         if solved is not None:
             self.last = None  # no search this time
             self.stats["solved"] = self.stats.get("solved", 0) + 1
             return solved
+        if sample is not None:
+            ids = {m.id for m in moves}
+            kept = [m for m in heur.root_moves(game, sample, player, moves) if m.id in ids]
+            moves = kept or moves
+            if len(moves) == 1:
+                return moves[0].id
         config = self.search_config(budget_ms)
         if config.seconds is not None:  # the determinizer's set-up counts against the budget
             config = SearchConfig(**{**config.__dict__,

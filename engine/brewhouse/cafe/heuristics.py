@@ -397,6 +397,34 @@ class CafeHeuristics(Heuristics):
             planned = path[0]
         return planned if planned in legal else None
 
+    def root_moves(self, game: Game, state: State, player: int, moves: Sequence[Move]) -> Sequence[Move]:
+        """At a draft, each card once: paid with the cube the warehouse misses least.
+
+        A card showing a cup can be paid with a cube of any colour, so the
+        row's three cards come as up to twelve draft moves, and a search
+        split between them spends a quarter of its budget per card on
+        near-copies.  Warehouse cubes never go to cafés, so a colour matters
+        only for the warehouse's score: paying with the cube whose loss
+        costs the fewest points now (then the most plentiful colour) keeps
+        it balanced.  The last round weighs the colours exactly
+        (:meth:`_last_round`).
+        """
+        if state["phase"] != "draft":
+            return moves
+        colours = game.cat.colours  # type: ignore[attr-defined]
+        wh = state["players"][player]["warehouse"]
+        best: dict[int, Move] = {}
+        for m in moves:
+            pay = m.payload
+            if pay["kind"] != "take":
+                continue
+            slot = pay["slot"]
+            if slot not in best or (self._pay_loss(colours, wh, pay["pay"])
+                                    < self._pay_loss(colours, wh, best[slot].payload["pay"])):
+                best[slot] = m
+        keep = {m.id for m in best.values()}
+        return [m for m in moves if m.payload["kind"] != "take" or m.id in keep]
+
     # -- the last round is planned whole --------------------------------------------------
     def _last_round(self, game: Game, state: State, player: int, moves: Sequence[Move],
                     effort: float) -> Optional[str]:

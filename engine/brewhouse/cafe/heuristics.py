@@ -32,6 +32,8 @@ built on one estimate:
 * **Draft**: a card is worth its best placement (of 8 sampled, the same
   ones every time: priors are computed in every new tree node), minus the
   cube it costs; rollouts use a cheap look at the card's squares instead.
+  The search weighs each card of the row once, paid with the cube the
+  warehouse misses least (:meth:`CafeHeuristics.root_moves`).
 * **Last round**: nothing is drawn after the last draft, so the card (solo)
   and its placement (any player count) are chosen by planning the action
   phase of each: the spots whose greedy phase ends best plus the

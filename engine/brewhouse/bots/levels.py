@@ -171,6 +171,7 @@ class ISMCTSBot(Bot):
             kept = [m for m in heur.root_moves(game, sample, player, moves) if m.id in ids]
             moves = kept or moves
             if len(moves) == 1:
+                self.last = None  # nothing left to search
                 return moves[0].id
         config = self.search_config(budget_ms)
         if config.seconds is not None:  # the determinizer's set-up counts against the budget

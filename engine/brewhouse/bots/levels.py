@@ -156,17 +156,18 @@ class ISMCTSBot(Bot):
             raise BadRequest("a search bot needs a player's view (viewer is missing)")
         sampler = game.determinizer(view, player).sample
         heur = heuristics_for(game)
+        has_solver = type(heur).solve is not Heuristics.solve
+        has_filter = type(heur).root_moves is not Heuristics.root_moves
         # only games with a solver or a root filter draw a sample for them
-        pre_search = type(heur).solve is not Heuristics.solve or type(heur).root_moves is not Heuristics.root_moves
-        sample = sampler(self.rng) if pre_search else None
+        sample = sampler(self.rng) if has_solver or has_filter else None
         solved = None
-        if type(heur).solve is not Heuristics.solve:
+        if has_solver:
             solved = heur.solve(game, sample, player, moves, self.effort())
         if solved is not None:
             self.last = None  # no search this time
             self.stats["solved"] = self.stats.get("solved", 0) + 1
             return solved
-        if sample is not None:
+        if has_filter:
             ids = {m.id for m in moves}
             kept = [m for m in heur.root_moves(game, sample, player, moves) if m.id in ids]
             moves = kept or moves

@@ -21,7 +21,6 @@ JSON keys.
 from __future__ import annotations
 
 import bisect
-
 from typing import Any, Optional
 
 from .cards import ROTATIONS, Catalog

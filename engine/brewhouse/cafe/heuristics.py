@@ -404,7 +404,7 @@ class CafeHeuristics(Heuristics):
 
         A card showing a cup can be paid with a cube of any colour, so the
         row's three cards come as up to twelve draft moves, and a search
-        split between them spends a quarter of its budget per card on
+        over all of them splits each card's share of the budget between
         near-copies.  Warehouse cubes never go to cafés, so a colour matters
         only for the warehouse's score: paying with the cube whose loss
         costs the fewest points now (then the most plentiful colour) keeps
@@ -413,19 +413,24 @@ class CafeHeuristics(Heuristics):
         """
         if state["phase"] != "draft":
             return moves
-        colours = game.cat.colours  # type: ignore[attr-defined]
         wh = state["players"][player]["warehouse"]
-        best: dict[int, Move] = {}
-        for m in moves:
-            pay = m.payload
-            if pay["kind"] != "take":
-                continue
-            slot = pay["slot"]
-            if slot not in best or (self._pay_loss(colours, wh, pay["pay"])
-                                    < self._pay_loss(colours, wh, best[slot].payload["pay"])):
-                best[slot] = m
-        keep = {m.id for m in best.values()}
+        keep = {self._cheapest_payment(game, wh, options).id
+                for options in self._takes_by_card(moves).values()}
         return [m for m in moves if m.payload["kind"] != "take" or m.id in keep]
+
+    @staticmethod
+    def _takes_by_card(moves: Sequence[Move]) -> dict[int, list[Move]]:
+        """The draft moves that take a card, grouped by the row slot they take (one per payment)."""
+        by_slot: dict[int, list[Move]] = {}
+        for m in moves:
+            if m.payload["kind"] == "take":
+                by_slot.setdefault(m.payload["slot"], []).append(m)
+        return by_slot
+
+    def _cheapest_payment(self, game: Game, wh: dict[str, int], options: Sequence[Move]) -> Move:
+        """Of one card's take moves, the one paid with the cube the warehouse misses least."""
+        colours = game.cat.colours  # type: ignore[attr-defined]
+        return min(options, key=lambda m: self._pay_loss(colours, wh, m.payload["pay"]))
 
     # -- the last round is planned whole --------------------------------------------------
     def _last_round(self, game: Game, state: State, player: int, moves: Sequence[Move],
@@ -448,19 +453,16 @@ class CafeHeuristics(Heuristics):
             return self._best_placement(game, state, player, moves, k, width)[1]
         if len(state["players"]) > 1:
             return None
-        takes = [m for m in moves if m.payload["kind"] == "take"]
-        if not takes:
+        by_slot = self._takes_by_card(moves)
+        if not by_slot:
             return None  # nothing can be paid for: every choice discards
-        by_slot: dict[int, list[Move]] = {}
-        for m in takes:
-            by_slot.setdefault(m.payload["slot"], []).append(m)
         colours = game.cat.colours  # type: ignore[attr-defined]
+        wh = state["players"][player]["warehouse"]
         best: tuple[float, Optional[str]] = (-1e18, None)
         for options in by_slot.values():
             # plan with the cube that costs the warehouse least now, then compare the colours
             # on the warehouse the plan ends with (the plan hardly depends on it)
-            wh = state["players"][player]["warehouse"]
-            first = min(options, key=lambda m: self._pay_loss(colours, wh, m.payload["pay"]))
+            first = self._cheapest_payment(game, wh, options)
             after = game.play(json_copy(state), first).state
             if after["phase"] != "place" or after["turn"] != player:
                 continue

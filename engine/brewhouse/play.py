@@ -44,12 +44,17 @@ def play_game(game: Game, config: dict, seed: int, levels: Sequence[str],
     ``bot_options`` go to every bot's :meth:`~brewhouse.bots.Bot.configure`
     (e.g. ``{"fixed": True}``: search bots use fixed iteration counts).
     ``bots`` replaces the levels with ready-made players (custom strategies).
+    A solo game's bot keeps its search tree from move to move (``keep_tree``:
+    every move is its own, so each search goes on from the last one's).
     """
     match = Match(game, config, seed)
     n = match.config["players"]
     base = seed * 7919 if bot_seed is None else bot_seed
     if bots is None:
-        bots = [make_bot(levels[i], base + i, **dict(bot_options or {})) for i in range(n)]
+        options = dict(bot_options or {})
+        if n == 1:
+            options.setdefault("keep_tree", True)
+        bots = [make_bot(levels[i], base + i, **options) for i in range(n)]
     spent = [0.0] * n
     decisions = [0] * n
     started = time.perf_counter()

@@ -219,3 +219,60 @@ def test_api_bot_move_reports_progress_and_survives_a_broken_listener():
     assert api.call("bot_move", {"match": mid, "level": "normal", "budget_ms": 300, "seed": 1})["ok"]
     api.on_bot_progress(None)
     assert api.call("bot_move", {"match": mid, "level": "easy", "seed": 1})["ok"]
+
+
+def _solo_cafe_draft(seed=3):
+    game = REGISTRY.get("cafe")
+    match = Match(game, {"players": 1}, seed)
+    assert match.state["phase"] == "draft"
+    return game, match
+
+
+def test_a_solo_bot_keeping_its_tree_searches_on_under_the_move_it_played():
+    game, match = _solo_cafe_draft()
+    bot = make_bot("normal", 9, iterations=40, keep_tree=True)
+    view = game.view(match.state, 0)
+    taken = bot.choose(game, view, game.legal_moves(match.state))
+    subtree = bot.last.root.children[taken]
+    inherited = subtree.visits
+    assert inherited > 0
+    match.apply(taken)
+    assert match.state["phase"] == "place"
+    placed = bot.choose(game, game.view(match.state, 0), game.legal_moves(match.state))
+    # the placement search went on from the draft's subtree: its visits plus 40 new iterations
+    assert bot.last.root is subtree
+    assert bot.last.iterations == 40 and subtree.visits == inherited + 40
+    # every iteration through the subtree went on to a placement but the one that opened it
+    assert sum(bot.last.visits.values()) == inherited - 1 + 40
+    assert placed in {m.id for m in game.legal_moves(match.state)}
+
+
+def test_without_keep_tree_or_with_opponents_every_search_starts_afresh():
+    game, match = _solo_cafe_draft()
+    bot = make_bot("normal", 9, iterations=40)
+    match.apply(bot.choose(game, game.view(match.state, 0), game.legal_moves(match.state)))
+    bot.choose(game, game.view(match.state, 0), game.legal_moves(match.state))
+    assert bot.last.root.visits == 40
+    # with opponents the moves between two decisions are not the bot's own: no tree is kept
+    duel = Match(game, {"players": 2}, 3)
+    keeper = make_bot("normal", 9, iterations=40, keep_tree=True)
+    searched = 0
+    while searched < 3:
+        p = duel.active_player
+        keeper.last = None
+        mid = keeper.choose(game, game.view(duel.state, p), game.legal_moves(duel.state))
+        if keeper.last is not None:
+            assert keeper.last.root.visits == 40
+            searched += 1
+        duel.apply(mid)
+
+
+def test_play_game_keeps_the_tree_of_a_solo_bot():
+    from brewhouse.play import play_game
+    game = REGISTRY.get("cafe")
+    record = play_game(game, {"players": 1}, 5, ["easy"], bot_options={"iterations": 8})
+    by_hand = Match(game, {"players": 1}, 5)
+    bot = make_bot("easy", 5 * 7919, iterations=8, keep_tree=True)
+    while (p := by_hand.active_player) is not None:
+        by_hand.apply(bot.choose(game, game.view(by_hand.state, p), game.legal_moves(by_hand.state)))
+    assert game.outcome(by_hand.state).scores == record.outcome.scores

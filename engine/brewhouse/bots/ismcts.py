@@ -21,6 +21,11 @@ scores.  Rewards are per player, from the normalised point margin over the
 best opponent (plus a share for being ahead), so a bot prefers winning by
 more and losing by less.
 
+A search may continue a tree kept from the player's previous decision
+(``root``): in a solo game every move is the searching player's own, so the
+subtree under the move it played last is already a search of the position
+it now faces, and its statistics carry over (see :class:`ISMCTSBot`).
+
 Big branchings are tamed by progressive widening: a node with ``v`` visits
 considers at most ``ceil(widen_c * (v + 1) ** widen_alpha)`` children, chosen
 in the order of the game policy (move ordering).
@@ -177,19 +182,28 @@ class SearchResult:
     iterations: int
     seconds: float
     priors: dict[str, float] = field(default_factory=dict)
-    root: Optional[Node] = None  # the whole tree (tests and analysis)
+    root: Optional[Node] = None  # the whole tree (tests, analysis, the next decision of a solo game)
+    baseline: Optional[float] = None  # the solo score the rewards were measured against
 
 
 def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves: Sequence[Move],
-           heur: Heuristics, config: SearchConfig, rng: Rng) -> SearchResult:
-    """Run ISMCTS from ``player``'s information set and return the root statistics."""
+           heur: Heuristics, config: SearchConfig, rng: Rng, root: Optional[Node] = None,
+           baseline: Optional[float] = None) -> SearchResult:
+    """Run ISMCTS from ``player``'s information set and return the root statistics.
+
+    ``root`` continues a tree searched earlier from this information set
+    (its visits count towards the returned statistics, not towards
+    ``iterations``); ``baseline`` is then the solo baseline its rewards
+    were measured against, so old and new rewards stay comparable.
+    """
     started = time.perf_counter()
     deadline = started + config.seconds if config.seconds is not None else None
     limit = config.iterations
     if limit is None and deadline is None:
         limit = 100
     root_ids = {m.id for m in root_moves}
-    root = Node(None)
+    if root is None:
+        root, baseline = Node(None), None
     rollout_plies = heur.rollout_plies if config.rollout_plies is None else config.rollout_plies
     c = config.exploration
     active = game.active_player
@@ -198,7 +212,6 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     done = 0
     progress = config.progress
     next_report = started + config.progress_every
-    baseline: Optional[float] = None
     while True:
         if limit is not None and done >= limit:
             break
@@ -283,7 +296,7 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     visits = {mid: ch.visits for mid, ch in root.children.items() if mid in root_ids}
     values = {mid: (ch.reward / ch.visits if ch.visits else 0.0)
               for mid, ch in root.children.items() if mid in root_ids}
-    return SearchResult(visits, values, done, time.perf_counter() - started, priors, root)
+    return SearchResult(visits, values, done, time.perf_counter() - started, priors, root, baseline)
 
 
 def _solo_baseline(game: Game, heur: Heuristics, state: State) -> float:

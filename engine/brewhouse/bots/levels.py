@@ -18,6 +18,13 @@ that are a puzzle of the player's own instead of searching them
 (:meth:`~.ismcts.Heuristics.solve`, e.g. Café's action phase); the planner
 gets the level's share of the hard budget (:meth:`ISMCTSBot.effort`).
 
+A bot that plays a whole solo game (``keep_tree=True``, set by
+:func:`~brewhouse.play.play_game` for one-seat games) keeps its search tree
+from one decision to the next: every move of the game is its own, so the
+subtree under the move it played is a search of the position it faces next
+(Café: most of a draft's iterations already went down the card it takes,
+and now count for that card's placement).
+
 Game knowledge (rollout policy, evaluation) comes from the game package's
 ``heuristics`` module (``brewhouse.<game>.heuristics.HEURISTICS``); a game
 without one gets the generic :class:`~.ismcts.Heuristics`.
@@ -36,7 +43,7 @@ from typing import Any, Mapping, Optional, Sequence
 from ..core.errors import BadRequest
 from ..core.game import Game, Move
 from . import Bot
-from .ismcts import Heuristics, SearchConfig, SearchResult, search
+from .ismcts import Heuristics, Node, SearchConfig, SearchResult, search
 
 __all__ = ["LevelSpec", "LEVEL_SPECS", "ISMCTSBot", "heuristics_for"]
 
@@ -95,7 +102,9 @@ class ISMCTSBot(Bot):
     Options (see :meth:`configure`): ``fixed=True`` searches exactly the
     level's iteration count (reproducible, time-independent); ``iterations=N``
     searches exactly N; ``scale=x`` multiplies the level's budget (time or
-    iterations) — used by reduced arenas on a busy machine.
+    iterations) — used by reduced arenas on a busy machine; ``keep_tree=True``
+    continues each search from the previous one's subtree, for a bot that
+    is handed every decision of one solo game in order.
     """
 
     def __init__(self, seed: int = 0, spec: Optional[LevelSpec] = None) -> None:
@@ -106,11 +115,15 @@ class ISMCTSBot(Bot):
         self.iterations: Optional[int] = None
         self.scale = 1.0
         self.search_options: dict[str, Any] = {}
+        self.keep_tree = False
+        # the subtree under the last move played (keep_tree), and its rewards' solo baseline
+        self._kept: Optional[Node] = None
+        self._kept_baseline: Optional[float] = None
         self.last: Optional[SearchResult] = None
         self.stats = {"searches": 0, "iterations": 0, "seconds": 0.0}
 
     def configure(self, fixed: bool = False, iterations: Optional[int] = None, scale: float = 1.0,
-                  **search_options: Any) -> None:
+                  keep_tree: bool = False, **search_options: Any) -> None:
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise BadRequest("iterations must be a positive integer")
         if not scale > 0:
@@ -118,6 +131,8 @@ class ISMCTSBot(Bot):
         self.fixed = bool(fixed)
         self.iterations = iterations
         self.scale = float(scale)
+        self.keep_tree = bool(keep_tree)
+        self._kept = None
         self.search_options = dict(search_options)
 
     def search_config(self, budget_ms: Optional[int]) -> SearchConfig:
@@ -149,7 +164,7 @@ class ISMCTSBot(Bot):
         if not moves:
             raise BadRequest("no legal move to choose from")
         if len(moves) == 1:
-            return moves[0].id
+            return self._played(moves[0].id)
         started = time.perf_counter()
         player = view.get("viewer")
         if type(player) is not int:
@@ -166,24 +181,35 @@ class ISMCTSBot(Bot):
         if solved is not None:
             self.last = None  # no search this time
             self.stats["solved"] = self.stats.get("solved", 0) + 1
-            return solved
+            return self._played(solved)
         if has_filter:
             ids = {m.id for m in moves}
             kept = [m for m in heur.root_moves(game, sample, player, moves) if m.id in ids]
             moves = kept or moves
             if len(moves) == 1:
                 self.last = None  # nothing left to search
-                return moves[0].id
+                return self._played(moves[0].id)
         config = self.search_config(budget_ms)
         if config.seconds is not None:  # the determinizer's set-up counts against the budget
             config = SearchConfig(**{**config.__dict__,
                                      "seconds": max(0.001, config.seconds - (time.perf_counter() - started))})
-        result = search(game, sampler, player, moves, heur, config, self.rng)
+        # with opponents their moves come in between, unseen by the tree: solo only
+        solo = view.get("config", {}).get("players") == 1
+        root = self._kept if self.keep_tree and solo else None
+        result = search(game, sampler, player, moves, heur, config, self.rng, root,
+                        self._kept_baseline if root is not None else None)
+        self._kept, self._kept_baseline = result.root, result.baseline
         self.last = result
         self.stats["searches"] += 1
         self.stats["iterations"] += result.iterations
         self.stats["seconds"] += result.seconds
-        return self._final_choice(moves, result)
+        return self._played(self._final_choice(moves, result))
+
+    def _played(self, move_id: str) -> str:
+        """Follow the kept tree down the move about to be played (nothing kept without ``keep_tree``)."""
+        kept = self._kept
+        self._kept = kept.children.get(move_id) if kept is not None and self.keep_tree else None
+        return move_id
 
     def _final_choice(self, moves: Sequence[Move], result: SearchResult) -> str:
         order = [m.id for m in moves if result.visits.get(m.id, 0) > 0]

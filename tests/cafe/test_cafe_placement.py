@@ -204,3 +204,23 @@ def test_a_layout_built_on_the_one_below_is_the_fresh_layout():
                 checked += 1
         state = game.play(state, HEURISTICS.policy(game, state, game.legal_moves(state), rng)).state
     assert checked > 100
+
+
+def test_open_cafes_are_the_available_ones_in_placement_order():
+    """The memoised list the bots read matches the per-café rule (every square visible)."""
+    from brewhouse.cafe.area import Board
+    from brewhouse.cafe.game import CafeGame
+    from brewhouse.core.match import Match
+    from brewhouse.core.rng import Rng
+
+    game = CafeGame()
+    for seed in range(6):
+        match = Match(game, {"players": 2}, seed)
+        rng = Rng.from_seed(seed)
+        while match.active_player is not None:
+            for pl in match.state["players"]:
+                board = Board(game.cat, pl["area"])
+                expected = [(cid, board.cafe_face(cid)) for cid in board.cafe_ids() if board.cafe_available(cid)]
+                assert board.open_cafes() == expected
+            moves = game.legal_moves(match.state)
+            match.apply(moves[rng.below(len(moves))].id)

@@ -6,7 +6,7 @@ from itertools import permutations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from brewhouse.cafe.scoring import warehouse_points
+from brewhouse.cafe.scoring import warehouse_points, warehouse_score
 
 COLOURS = ("yellow", "brown", "green", "red")
 
@@ -22,5 +22,6 @@ def test_warehouse_points_match_the_slot_rule(counts):
                and all(warehouse[a] <= warehouse[c] for c in COLOURS)
                and all(warehouse[b] <= warehouse[c] for c in COLOURS if c != a))
     assert got["points"] == best
+    assert warehouse_score(warehouse, COLOURS) == best  # the bots' fast path agrees
     assert got["fewest"]["colour"] != got["second"]["colour"]
     assert got["fewest"]["cubes"] == min(counts)

@@ -35,21 +35,21 @@ Placement = tuple[str, int, int, int]
 
 def connected_groups(cells: Any) -> list[list[Cell]]:
     """The orthogonally connected groups of ``cells`` (any iterable of cells; order kept)."""
-    members = set(cells)
+    unseen = set(cells)
     out: list[list[Cell]] = []
-    seen: set[Cell] = set()
     for start in cells:
-        if start in seen:
+        if start not in unseen:
             continue
-        seen.add(start)
+        unseen.discard(start)
         stack, comp = [start], []
         while stack:
             cur = stack.pop()
             comp.append(cur)
-            for dr, dc in ORTHO:
-                nb = (cur[0] + dr, cur[1] + dc)
-                if nb in members and nb not in seen:
-                    seen.add(nb)
+            r, c = cur
+            # the same neighbour order as ORTHO, so groups list their cells in a stable order
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in unseen:
+                    unseen.discard(nb)
                     stack.append(nb)
         out.append(comp)
     return out
@@ -59,9 +59,18 @@ def cell_key(r: int, c: int) -> str:
     return f"{r},{c}"
 
 
+#: "r,c" -> (r, c): areas use few cells and the search parses them over and over
+_PARSED: dict[str, Cell] = {}
+
+
 def parse_key(key: str) -> Cell:
-    r, c = key.split(",")
-    return int(r), int(c)
+    cell = _PARSED.get(key)
+    if cell is None:
+        if len(_PARSED) >= 20000:
+            _PARSED.clear()
+        r, c = key.split(",")
+        cell = _PARSED[key] = (int(r), int(c))
+    return cell
 
 
 def encode_placement(card: str, r: int, c: int, rot: int) -> str:
@@ -367,6 +376,15 @@ class Board:
         """A café takes deliveries (and scores) only while all its squares are visible."""
         hit = self._cafes().get(cafe_id)
         return hit is not None and hit[1]
+
+    def open_cafes(self) -> list[tuple[str, dict[str, Any]]]:
+        """(id, face) of the cafés taking deliveries, in placement order (memoised on the layout)."""
+        memo = self.layout.memo
+        found = memo.get("open_cafes")
+        if found is None:
+            found = memo["open_cafes"] = [(cid, self.cafe_face(cid)) for cid, (_cells, visible)
+                                          in self._cafes().items() if visible]
+        return found
 
     def cafe_face(self, cafe_id: str) -> dict[str, Any]:
         pi_s, k_s = cafe_id.split(".")

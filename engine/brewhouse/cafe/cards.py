@@ -93,6 +93,12 @@ class Catalog:
                 cells = tuple(_rotate(i // self.cols, i % self.cols, self.rows, self.cols, rot)
                               for i in range(len(squares)))
                 self._shapes[(cid, rot)] = CardShape(rows, cols, cells, cups)
+        #: (card, café index) -> its square indexes (looked up for every café on every evaluation)
+        self._cafe_squares: dict[tuple[str, int], tuple[int, ...]] = {}
+        for cid, card in self.cards.items():
+            for i, s in enumerate(card["squares"]):
+                if s["kind"] == "cafe":
+                    self._cafe_squares[(cid, s["cafe"])] = self._cafe_squares.get((cid, s["cafe"]), ()) + (i,)
 
     # -- look-ups ---------------------------------------------------------
     def card(self, card_id: str) -> dict[str, Any]:
@@ -113,8 +119,7 @@ class Catalog:
 
     def cafe_squares(self, card_id: str, k: int) -> list[int]:
         """Square indexes of café ``k`` of a card (1 or 2 squares)."""
-        return [i for i, s in enumerate(self.cards[card_id]["squares"])
-                if s["kind"] == "cafe" and s["cafe"] == k]
+        return list(self._cafe_squares.get((card_id, k), ()))
 
     def face(self, card_id: Optional[str]) -> Optional[dict[str, Any]]:
         """The card as plain data for views (a copy: callers may keep it)."""

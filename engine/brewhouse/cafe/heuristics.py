@@ -61,7 +61,7 @@ from ..core.game import Game, Move, State, json_copy
 from ..core.rng import Rng
 from . import area as A
 from .planner import greedy_phase, plan_turn, position_key
-from .scoring import warehouse_points
+from .scoring import warehouse_score
 
 __all__ = ["CafeHeuristics", "HEURISTICS", "layout_rate"]
 
@@ -99,6 +99,10 @@ def _cover_cost(sizes: list[int], k: int) -> int:
     return cost
 
 
+def _count_of(item: tuple[str, int]) -> int:
+    return item[1]
+
+
 def _rate_of_top(top: dict[tuple[int, int], tuple[int, int, dict[str, Any]]]
                  ) -> tuple[float, dict[str, float], int, int]:
     """(cubes per action point, share of each colour in that flow, biggest drying and roasting groups)."""
@@ -116,21 +120,22 @@ def _rate_of_top(top: dict[tuple[int, int], tuple[int, int, dict[str, Any]]]
             roast[cell] = True
     if not prod or not dry or not roast:
         return 0.0, {}, 1, 1
-    pgroups = sorted(([len(g), [prod[c] for c in g]] for g in A.connected_groups(prod)), key=lambda x: -x[0])
-    bsizes = sorted((len(g) for g in A.connected_groups(dry)), reverse=True)
-    csizes = sorted((len(g) for g in A.connected_groups(roast)), reverse=True)
+    # biggest first; equal sizes keep their order (a reversed sort is stable too)
+    pgroups = sorted(([prod[c] for c in g] for g in A.connected_groups(prod)), key=len, reverse=True)
+    bsizes = sorted(map(len, A.connected_groups(dry)), reverse=True)
+    csizes = sorted(map(len, A.connected_groups(roast)), reverse=True)
     nb, nc = len(dry), len(roast)
     best = 0.0
     shares: dict[str, float] = {}
     # cubes per colour made by the j biggest production groups
     counts: dict[str, int] = {}
-    for j, (_size, cols) in enumerate(pgroups, start=1):
+    for j, cols in enumerate(pgroups, start=1):
         for c in cols:
             counts[c] = counts.get(c, 0) + 1
         k = len(counts)
         kc = min(k, nb, nc)
         # the colours that fit on the drying/roasting squares: the most produced ones
-        moved = sorted(counts.items(), key=lambda kv: -kv[1])[:kc]
+        moved = sorted(counts.items(), key=_count_of, reverse=True)[:kc]
         flow = sum(n for _c, n in moved)
         cost = j + _cover_cost(bsizes, kc) + _cover_cost(csizes, kc) + 1
         rate = flow / cost
@@ -168,12 +173,12 @@ def _virtual_layout(cat: Any, cards: tuple[str, ...], below: Optional["A._Layout
 # -- values -------------------------------------------------------------------------
 def _wh_values(colours: Sequence[str], warehouse: dict[str, int]) -> dict[str, float]:
     """Value of one more warehouse cube per colour: the exact gain, or the balanced average."""
-    base = warehouse_points(warehouse, colours)["points"]
+    base = warehouse_score(warehouse, colours)
     low = min(warehouse[c] for c in colours)
     out = {}
     for c in colours:
         warehouse[c] += 1
-        gain = warehouse_points(warehouse, colours)["points"] - base
+        gain = warehouse_score(warehouse, colours) - base
         warehouse[c] -= 1
         soft = _WH_CUBE - 0.2 * (warehouse[c] - low)
         out[c] = max(float(gain), soft, 0.2)
@@ -181,16 +186,10 @@ def _wh_values(colours: Sequence[str], warehouse: dict[str, int]) -> dict[str, f
 
 
 def _cafe_state(board: A.Board) -> list[tuple[str, dict[str, Any], list[str], float]]:
-    """Open (available, not complete) cafés: (id, face, delivered, VP per cube)."""
-    out = []
+    """Cafés taking deliveries (every square visible), complete or not: (id, face, delivered, VP per cube)."""
     delivered_all = board.area["cafes"]
-    for cid in board.cafe_ids():
-        if not board.cafe_available(cid):
-            continue
-        face = board.cafe_face(cid)
-        got = delivered_all.get(cid, [])
-        out.append((cid, face, got, face["vp"] / len(face["requires"])))
-    return out
+    return [(cid, face, delivered_all.get(cid, []), face["vp"] / len(face["requires"]))
+            for cid, face in board.open_cafes()]
 
 
 def _short_of_cube(warehouse: dict[str, int], ships: int, drafts: int) -> bool:
@@ -235,7 +234,7 @@ def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, A
     """
     colours = cat.colours
     wh = pl["warehouse"]
-    now_wh = warehouse_points(wh, colours)["points"]
+    now_wh = warehouse_score(wh, colours)
     cups = max(1, min(MAX_AP, layout.cups))
     ap_eff = ap_now + cups * to_come
     last = to_come == 0
@@ -476,7 +475,7 @@ class CafeHeuristics(Heuristics):
                     other = dict(end_wh)
                     other[first.payload["pay"]] += 1
                     other[paid] -= 1
-                    mv += warehouse_points(other, colours)["points"] - warehouse_points(end_wh, colours)["points"]
+                    mv += warehouse_score(other, colours) - warehouse_score(end_wh, colours)
                 if mv > best[0]:
                     best = (mv, m.id)
             self._plans[("last", k, width, position_key(after, player))] = place_id
@@ -489,7 +488,7 @@ class CafeHeuristics(Heuristics):
             return (0, 0)
         after = dict(wh)
         after[paid] -= 1
-        return (warehouse_points(wh, colours)["points"] - warehouse_points(after, colours)["points"], -wh[paid])
+        return (warehouse_score(wh, colours) - warehouse_score(after, colours), -wh[paid])
 
     def _best_placement(self, game: Game, state: State, player: int, moves: Sequence[Move], k: int,
                         width: int) -> tuple[float, Optional[str], dict[str, int]]:
@@ -633,7 +632,7 @@ class CafeHeuristics(Heuristics):
         p = state["turn"]
         pl = state["players"][p]
         wh = pl["warehouse"]
-        base_wh = warehouse_points(wh, cat.colours)["points"]
+        base_wh = warehouse_score(wh, cat.colours)
         # projected value of a state where the player keeps the area as it is
         keep = self._value(game, state, p)
         board = self._board(game, pl)
@@ -652,7 +651,7 @@ class CafeHeuristics(Heuristics):
                 if colour:
                     after = dict(wh)
                     after[colour] -= 1
-                    v -= base_wh - warehouse_points(after, cat.colours)["points"]
+                    v -= base_wh - warehouse_score(after, cat.colours)
                     v -= 0.3  # the cube could have scored later
                     if _short_of_cube(after, self._ships_with(game, board, card), later):
                         v -= _BROKE  # the last cube: the next row may show nothing free
@@ -671,7 +670,7 @@ class CafeHeuristics(Heuristics):
         """Cheap draft scores for rollouts: what the card shows, minus the cube it costs."""
         cat = game.cat  # type: ignore[attr-defined]
         wh = state["players"][state["turn"]]["warehouse"]
-        base_wh = warehouse_points(wh, cat.colours)["points"]
+        base_wh = warehouse_score(wh, cat.colours)
         later = ROUNDS - int(state["round"])
         out = []
         for m in moves:
@@ -693,7 +692,7 @@ class CafeHeuristics(Heuristics):
             if colour:
                 after = dict(wh)
                 after[colour] -= 1
-                v -= base_wh - warehouse_points(after, cat.colours)["points"] + 0.3
+                v -= base_wh - warehouse_score(after, cat.colours) + 0.3
                 if _short_of_cube(after, 0, later):  # rollouts skip the ship count
                     v -= _BROKE
             out.append(v)

@@ -1,0 +1,76 @@
+"""Summarise solo Café scores logged by ``simulate ... --progress`` (one line per game).
+
+A 500-game measurement at the hard level's fixed budget takes longer than
+one sitting, so it is run in chunks of seeds, each chunk's progress lines
+appended to one log.  This reads such logs and prints what a single run
+would: games, seeds covered, mean (with its standard error), min /
+quartiles / max (nearest rank, as ``simulate`` prints them) and the
+book's score bands::
+
+    .venv/bin/python measurements/summarize.py measurements/cafe-solo-hard-fixed.log
+
+A seed logged twice must have the same score (the runs are reproducible);
+a disagreement is an error.
+"""
+from __future__ import annotations
+
+import math
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+
+from brewhouse.cafe.scoring import SOLO_SCALE, solo_rank  # noqa: E402
+
+LINE = re.compile(r"^game seed (\d+): scores \[(\d+)\]$")
+
+
+def read_scores(paths: list[str]) -> dict[int, int]:
+    """Seed -> score from the logs (lines that are not progress lines are skipped)."""
+    scores: dict[int, int] = {}
+    for path in paths:
+        for n, line in enumerate(Path(path).read_text().splitlines(), start=1):
+            got = LINE.match(line.strip())
+            if got is None:
+                continue
+            seed, score = int(got.group(1)), int(got.group(2))
+            if scores.get(seed, score) != score:
+                raise SystemExit(f"{path}:{n}: seed {seed} scored {score}, earlier {scores[seed]}")
+            scores[seed] = score
+    return scores
+
+
+def seed_ranges(seeds: list[int]) -> str:
+    """1-3, 7 for [1, 2, 3, 7]."""
+    out, start = [], None
+    for i, s in enumerate(seeds):
+        if start is None:
+            start = s
+        if i + 1 == len(seeds) or seeds[i + 1] != s + 1:
+            out.append(f"{start}-{s}" if s != start else str(s))
+            start = None
+    return ", ".join(out)
+
+
+def main(paths: list[str]) -> None:
+    scores = read_scores(paths)
+    if not scores:
+        raise SystemExit("no game lines found")
+    seeds = sorted(scores)
+    xs = sorted(scores.values())
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    pick = lambda q: xs[min(n - 1, int(q * n))]  # noqa: E731
+    print(f"games {n}, seeds {seed_ranges(seeds)}")
+    print(f"mean {mean:.2f} (standard error {sd / math.sqrt(n):.2f}; standard deviation {sd:.2f})")
+    print(f"min, quartiles, max {[xs[0], pick(0.25), pick(0.5), pick(0.75), xs[-1]]}")
+    counts = {name: 0 for _low, name in SOLO_SCALE}
+    for x in xs:
+        counts[solo_rank(x)] += 1
+    print("bands " + ", ".join(f"{name} {k} ({k / n:.1%})" for name, k in counts.items()))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,45 @@
+"""The solo measurement log and its summariser (``measurements/summarize.py``)."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("summarize", ROOT / "measurements" / "summarize.py")
+summarize = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(summarize)  # type: ignore[union-attr]
+
+
+def test_progress_lines_are_read_and_other_lines_skipped(tmp_path):
+    log = tmp_path / "run.log"
+    log.write_text("# a chunk\ngame seed 3: scores [44]\nCafé: 2 games\ngame seed 1: scores [30]\n"
+                   "game seed 3: scores [44]\n")
+    assert summarize.read_scores([str(log)]) == {3: 44, 1: 30}
+
+
+def test_a_seed_logged_with_two_scores_is_an_error(tmp_path):
+    log = tmp_path / "run.log"
+    log.write_text("game seed 3: scores [44]\ngame seed 3: scores [43]\n")
+    with pytest.raises(SystemExit, match="seed 3 scored 43, earlier 44"):
+        summarize.read_scores([str(log)])
+
+
+def test_the_summary_gives_mean_quartiles_and_bands(tmp_path, capsys):
+    log = tmp_path / "run.log"
+    log.write_text("".join(f"game seed {s}: scores [{x}]\n" for s, x in [(1, 14), (2, 30), (3, 36), (4, 41), (7, 29)]))
+    summarize.main([str(log)])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "games 5, seeds 1-4, 7"
+    assert out[1].startswith("mean 30.00 (standard error 4.55;")
+    assert out[2] == "min, quartiles, max [14, 29, 30, 36, 41]"
+    assert out[3] == ("bands mediocre 1 (20.0%), average 0 (0.0%), good 1 (20.0%), very_good 1 (20.0%), "
+                      "excellent 1 (20.0%), exceptional 1 (20.0%)")
+
+
+def test_the_committed_logs_agree_with_themselves():
+    logs = sorted((ROOT / "measurements").glob("*.log"))
+    assert logs, "measurements/ holds the solo logs the notes quote"
+    for log in logs:
+        assert summarize.read_scores([str(log)]), log

@@ -28,7 +28,6 @@ from .cards import ROTATIONS, Catalog
 __all__ = ["Cell", "Board", "cell_key", "parse_key", "new_area", "encode_placement"]
 
 Cell = tuple[int, int]
-ORTHO: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 #: (card, row, col, rot)
 Placement = tuple[str, int, int, int]
 
@@ -46,7 +45,7 @@ def connected_groups(cells: Any) -> list[list[Cell]]:
             cur = stack.pop()
             comp.append(cur)
             r, c = cur
-            # the same neighbour order as ORTHO, so groups list their cells in a stable order
+            # down, up, right, left: a fixed order, so groups list their cells in a stable order
             for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
                 if nb in unseen:
                     unseen.discard(nb)

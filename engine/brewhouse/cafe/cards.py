@@ -117,9 +117,9 @@ class Catalog:
     def cafe(self, card_id: str, k: int) -> dict[str, Any]:
         return self.cards[card_id]["cafes"][k]
 
-    def cafe_squares(self, card_id: str, k: int) -> list[int]:
+    def cafe_squares(self, card_id: str, k: int) -> tuple[int, ...]:
         """Square indexes of café ``k`` of a card (1 or 2 squares)."""
-        return list(self._cafe_squares.get((card_id, k), ()))
+        return self._cafe_squares.get((card_id, k), ())
 
     def face(self, card_id: Optional[str]) -> Optional[dict[str, Any]]:
         """The card as plain data for views (a copy: callers may keep it)."""

@@ -615,7 +615,7 @@ class CafeGame(Game):
         events.append(Event("cafe.delivery_started", {"cubes": dict(payload["cubes"])}, player=p))
 
     def _delivery_moves(self, board: A.Board, pending: Mapping[str, Any]) -> list[Move]:
-        cafes = [cid for cid in board.cafe_ids() if board.cafe_available(cid)]
+        cafes = [cid for cid, _face in board.open_cafes()]
         moves = []
         pool = pending["pool"]
         for colour in self.cat.colours:

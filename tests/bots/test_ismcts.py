@@ -233,18 +233,45 @@ def test_a_solo_bot_keeping_its_tree_searches_on_under_the_move_it_played():
     bot = make_bot("normal", 9, iterations=40, keep_tree=True)
     view = game.view(match.state, 0)
     taken = bot.choose(game, view, game.legal_moves(match.state))
+    # the draft feeds the placement's search: it gets 5/3 of the budget (Café's budget_share)
+    assert bot.last.iterations == 67
     subtree = bot.last.root.children[taken]
     inherited = subtree.visits
     assert inherited > 0
     match.apply(taken)
     assert match.state["phase"] == "place"
     placed = bot.choose(game, game.view(match.state, 0), game.legal_moves(match.state))
-    # the placement search went on from the draft's subtree: its visits plus 40 new iterations
+    # the placement search went on from the draft's subtree: its visits plus 1/3 of 40 new iterations
     assert bot.last.root is subtree
-    assert bot.last.iterations == 40 and subtree.visits == inherited + 40
+    assert bot.last.iterations == 13 and subtree.visits == inherited + 13
     # every iteration through the subtree went on to a placement but the one that opened it
-    assert sum(bot.last.visits.values()) == inherited - 1 + 40
+    assert sum(bot.last.visits.values()) == inherited - 1 + 13
     assert placed in {m.id for m in game.legal_moves(match.state)}
+
+
+def test_budget_shares_move_a_solo_rounds_search_to_the_draft_and_average_one():
+    from brewhouse.bots.levels import heuristics_for
+    from brewhouse.cafe.heuristics import DRAFT_SHARE, PLACE_SHARE
+    game, match = _solo_cafe_draft()
+    heur = heuristics_for(game)
+    draft = game.view(match.state, 0)
+    place = dict(draft, phase="place")
+    # one round (a draft and the placement going on from it) costs two even decisions
+    assert DRAFT_SHARE + PLACE_SHARE == pytest.approx(2.0)
+    assert heur.budget_share(game, draft, True, False) == DRAFT_SHARE
+    assert heur.budget_share(game, place, True, True) == PLACE_SHARE
+    # nothing kept, or nothing inherited: every decision gets the level's budget
+    assert heur.budget_share(game, draft, False, False) == 1.0
+    assert heur.budget_share(game, place, True, False) == 1.0
+    assert heur.budget_share(game, place, False, False) == 1.0
+    # the timed and fixed budgets scale alike; the caller's limit still caps a timed search
+    bot = make_bot("hard", 1)
+    assert bot.search_config(None, DRAFT_SHARE).seconds == pytest.approx(LEVEL_SPECS["hard"].seconds * 5 / 3)
+    assert bot.search_config(1000, DRAFT_SHARE).seconds == pytest.approx(1.0)
+    assert make_bot("hard", 1, fixed=True).search_config(None, PLACE_SHARE).iterations == 150
+    # games without a reason to split keep every decision alike
+    rush = REGISTRY.get("rush")
+    assert heuristics_for(rush).budget_share(rush, {"phase": "x"}, True, True) == 1.0
 
 
 def test_without_keep_tree_or_with_opponents_every_search_starts_afresh():

@@ -94,6 +94,19 @@ class Heuristics:
         """
         return moves
 
+    def budget_share(self, game: Game, view: Mapping[str, Any], keeps: bool, continues: bool) -> float:
+        """This decision's share of the level's budget per decision (default 1: every one alike).
+
+        ``keeps``: the subtree under the move played will be searched on
+        (a solo bot keeping its tree); ``continues``: this search goes on
+        from the subtree kept from the last decision.  A game may move budget
+        from decisions that inherit most of their search to the ones that
+        feed it (Café: the placement goes on from the draft's search), keeping
+        the shares of one round's decisions at one on average, so a game
+        costs the same time.
+        """
+        return 1.0
+
     def evaluate(self, game: Game, state: State) -> list[float]:
         """Projected final scores, one per player, for a state that is not over."""
         return [0.0] * int(state["config"]["players"])

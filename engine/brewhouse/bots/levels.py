@@ -23,7 +23,10 @@ A bot that plays a whole solo game (``keep_tree=True``, set by
 from one decision to the next: every move of the game is its own, so the
 subtree under the move it played is a search of the position it faces next
 (Café: most of a draft's iterations already went down the card it takes,
-and now count for that card's placement).
+and now count for that card's placement).  A game may then split a round's
+budget unevenly (:meth:`~.ismcts.Heuristics.budget_share`): Café gives the
+draft 5/3 of a decision's budget and the placement that goes on from it 1/3,
+so a round costs the same time.
 
 Game knowledge (rollout policy, evaluation) comes from the game package's
 ``heuristics`` module (``brewhouse.<game>.heuristics.HEURISTICS``); a game
@@ -135,13 +138,17 @@ class ISMCTSBot(Bot):
         self._kept = None
         self.search_options = dict(search_options)
 
-    def search_config(self, budget_ms: Optional[int]) -> SearchConfig:
+    def search_config(self, budget_ms: Optional[int], share: float = 1.0) -> SearchConfig:
+        """The search budget of one decision: ``share`` of the level's (see :meth:`Heuristics.budget_share`).
+
+        ``budget_ms`` (the caller's limit) caps a timed search whatever its share.
+        """
         if self.iterations is not None:
-            return SearchConfig(iterations=self.iterations, **self.search_options)
+            return SearchConfig(iterations=max(1, round(self.iterations * share)), **self.search_options)
         if self.fixed:
-            return SearchConfig(iterations=max(1, round(self.spec.iterations * self.scale)),
+            return SearchConfig(iterations=max(1, round(self.spec.iterations * self.scale * share)),
                                 **self.search_options)
-        seconds = self.spec.seconds * self.scale * PLATFORM_SLOWDOWN
+        seconds = self.spec.seconds * self.scale * PLATFORM_SLOWDOWN * share
         if budget_ms is not None:
             seconds = min(seconds, budget_ms / 1000)
         return SearchConfig(seconds=max(0.001, seconds), **self.search_options)
@@ -189,13 +196,15 @@ class ISMCTSBot(Bot):
             if len(moves) == 1:
                 self.last = None  # nothing left to search
                 return self._played(moves[0].id)
-        config = self.search_config(budget_ms)
+        # with opponents their moves come in between, unseen by the tree: solo only
+        solo = view.get("config", {}).get("players") == 1
+        keeps = self.keep_tree and solo
+        root = self._kept if keeps else None
+        share = heur.budget_share(game, view, keeps, root is not None and root.visits > 0)
+        config = self.search_config(budget_ms, share)
         if config.seconds is not None:  # the determinizer's set-up counts against the budget
             config = SearchConfig(**{**config.__dict__,
                                      "seconds": max(0.001, config.seconds - (time.perf_counter() - started))})
-        # with opponents their moves come in between, unseen by the tree: solo only
-        solo = view.get("config", {}).get("players") == 1
-        root = self._kept if self.keep_tree and solo else None
         result = search(game, sampler, player, moves, heur, config, self.rng, root,
                         self._kept_baseline if root is not None else None)
         self._kept, self._kept_baseline = result.root, result.baseline

@@ -54,7 +54,7 @@ built on one estimate:
 """
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State, json_copy
@@ -436,7 +436,7 @@ class CafeHeuristics(Heuristics):
         colours = game.cat.colours  # type: ignore[attr-defined]
         return min(options, key=lambda m: self._pay_loss(colours, wh, m.payload["pay"]))
 
-    def budget_share(self, game: Game, view: Any, keeps: bool, continues: bool) -> float:
+    def budget_share(self, game: Game, view: Mapping[str, Any], keeps: bool, continues: bool) -> float:
         """With a kept tree, most of a round's search goes to the draft.
 
         A solo bot keeping its tree sends most of a draft's iterations down the

@@ -917,6 +917,7 @@ export default {
   "cafe.ev.master_changed": "{master} takes the master token.",
   "cafe.ev.ship_unloaded": "{name}'s {colour} cube leaves the ship for the warehouse.",
   "cafe.ev.game_over": "Game over: {scores}. Winner(s): {winners}.",
+  "cafe.ev.game_over.solo": "Game over: {scores} VP.",
   "cafe.ev.unknown": "({code})",
   "cafe.rank.mediocre": "mediocre",
   "cafe.rank.average": "average",

@@ -917,6 +917,7 @@ export default {
   "cafe.ev.master_changed": "{master} prend le jeton de maître.",
   "cafe.ev.ship_unloaded": "Le cube {colour} de {name} quitte le bateau pour l'entrepôt.",
   "cafe.ev.game_over": "Fin de partie : {scores}. Gagnant(s) : {winners}.",
+  "cafe.ev.game_over.solo": "Fin de partie : {scores} PV.",
   "cafe.ev.unknown": "({code})",
   "cafe.rank.mediocre": "médiocre",
   "cafe.rank.average": "moyen",

@@ -535,10 +535,16 @@ export class Table {
     const out = st.outcome;
     const winners = out.winners.map((p) => this.seatName(p));
     const ctx = this.ctx({ view: this.view, moves: [] });
+    // a game played alone against nobody (Café solo) has no winner: its end screen
+    // reads the score on the book's scale instead
+    const contested = out.scores.length > 1;
     this.el.over.hidden = false;
+    const winnerLine = contested
+      ? [h("p.winner", { dataset: { testid: "winner" } }, t(winners.length > 1 ? "table.winners" : "table.winner", { names: winners.join(", ") }))]
+      : [];
     this.el.over.replaceChildren(
       h("h2", t("table.gameOver")),
-      h("p.winner", { dataset: { testid: "winner" } }, t(winners.length > 1 ? "table.winners" : "table.winner", { names: winners.join(", ") })),
+      ...winnerLine,
       this.renderer.gameOver(this.view, st, ctx),
       h("div.row-buttons",
         h("button", { type: "button", dataset: { testid: "play-again" }, onclick: () => this.navigate(shareURL({ ...this.setup, seed: null })) }, t("table.playAgain")),

@@ -625,6 +625,7 @@ export function eventText(event, ctx) {
   if (code === "card_discarded") k += "." + (pr.reason ?? "draft_leftover");
   if ((code === "dried" || code === "roasted") && pr.free) k += ".free";
   if (code === "card_placed" && pr.cafes_lost?.length) k += ".lost";
+  if (code === "game_over" && pr.scores?.length === 1) k += ".solo";  // alone, nobody wins
   const text = t(k, params);
   return text === k ? t("cafe.ev.unknown", { code }) : text;
 }

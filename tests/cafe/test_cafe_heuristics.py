@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 
 from brewhouse.cafe import heuristics as H
 from brewhouse.cafe.area import Board
 from brewhouse.cafe.game import CafeGame
+from brewhouse.cafe.planner import greedy_phase, plan_turn
 from brewhouse.core import Rng
 
 GAME = CafeGame()
+POSITIONS = Path(__file__).parent / "positions"
 
 
 def _state(seed: int = 3):
@@ -277,3 +281,40 @@ def test_the_bot_searches_only_the_kept_draft_moves():
     kept = {m.id for m in H.HEURISTICS.root_moves(GAME, state, 0, GAME.legal_moves(state))}
     assert chosen in kept
     assert set(bot.last.visits) <= kept and sum(bot.last.visits.values()) == 30
+
+
+def _replay(state, path):
+    for move_id in path:
+        state = GAME.play(state, next(m for m in GAME.legal_moves(state) if m.id == move_id)).state
+    return state
+
+
+def test_last_round_plans_judge_positions_by_the_greedy_finish():
+    # The last action phase of a solo game (seed 16, hard at 150 iterations, after its
+    # draft and placement).  A beam judging positions by the evaluation prunes the
+    # line that delivers most: 12 wide it ends where the greedy phase ends.  Judging
+    # each position by the greedy phase played on from it finds 8 more points.
+    state = json.loads((POSITIONS / "solo-last-round-seed16.json").read_text())
+    assert state["round"] == H.ROUNDS and state["phase"] == "actions"
+    heur = H.CafeHeuristics()
+
+    def rank(s, moves):
+        return heur._action_scores(GAME, s, moves)
+
+    greedy_path, greedy_end = greedy_phase(GAME, copy.deepcopy(state), 0, H._action_copy, rank)
+    assert GAME.outcome(greedy_end).scores == (35,)
+    on_evaluation, _v, _end = plan_turn(GAME, copy.deepcopy(state), 0, H.PLAN_WIDTH, H._action_copy,
+                                        lambda s, p: heur._end_value(GAME, s, p), rank)
+    assert GAME.outcome(_replay(copy.deepcopy(state), on_evaluation)).scores == (35,)
+
+    before = copy.deepcopy(state)
+    value, path, _end = heur._plan_actions(GAME, state, 0, H.LAST_ROUND_PLAN_WIDTH)
+    assert state == before
+    assert value == 43
+    assert GAME.outcome(_replay(copy.deepcopy(state), path)).scores == (43,)
+    # the bot plays that plan, move by move
+    s = copy.deepcopy(state)
+    while s["phase"] == "actions":
+        move_id = heur.solve(GAME, s, 0, GAME.legal_moves(s), 1.0)
+        s = _replay(s, [move_id])
+    assert GAME.outcome(s).scores == (43,)

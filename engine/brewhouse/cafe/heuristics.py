@@ -204,6 +204,11 @@ def _cards_cost(state: State) -> bool:
     return state["config"]["variant"] == "standard"
 
 
+def _in_last_round(state: State) -> bool:
+    """Whether no card will be drawn after this round's draft (the last round of the game)."""
+    return int(state["round"]) >= ROUNDS
+
+
 def _rounds_to_come(state: State, p: int) -> tuple[int, int]:
     """(action points left in the player's current action phase, full action phases to come)."""
     rnd = int(state["round"])
@@ -392,11 +397,11 @@ class CafeHeuristics(Heuristics):
         """
         if state["turn"] != player:
             return None
-        if state["phase"] in ("draft", "place") and int(state["round"]) >= ROUNDS:
+        last = _in_last_round(state)
+        if state["phase"] in ("draft", "place") and last:
             return self._last_round(game, state, player, moves, effort)
         if state["phase"] != "actions":
             return None
-        last = int(state["round"]) >= ROUNDS
         width = max(1, round((LAST_ROUND_PLAN_WIDTH if last else PLAN_WIDTH) * effort))
         key = (width, position_key(state, player))
         planned = self._plans.get(key)
@@ -592,11 +597,11 @@ class CafeHeuristics(Heuristics):
         def rank(s: State, moves: list[Move]) -> list[float]:
             return self._action_scores(game, s, moves)
 
-        last = int(state["round"]) >= ROUNDS
+        last = _in_last_round(state)
 
         def value(s: State, p: int) -> float:
             if last and s["phase"] == "actions" and s["turn"] == p:
-                s = greedy_phase(game, _action_copy(s), p, _action_copy, rank)[1]
+                s = greedy_phase(game, s, p, _action_copy, rank)[1]  # copies before each move
             return self._end_value(game, s, p)
 
         path, v, end = plan_turn(game, _action_copy(state), player, width, _action_copy, value, rank)

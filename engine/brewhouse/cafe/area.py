@@ -325,15 +325,27 @@ class Board:
 
     def colours_on(self, kind: str) -> dict[str, tuple[list[Cell], int]]:
         """For visible squares of one kind: colour -> (sorted cells holding it, cube total)."""
+        return self.loads().get(kind, {})
+
+    def loads(self) -> dict[str, dict[str, tuple[list[Cell], int]]]:
+        """:meth:`colours_on` for every kind at once (one pass over the cubes): kind -> colour -> ..."""
         kind_at = self.layout.kind_at
-        found: dict[str, tuple[list[Cell], int]] = {}
+        found: dict[str, dict[str, tuple[list[Cell], int]]] = {}
         for key, (colour, n) in self.area["cubes"].items():
-            if kind_at[key] == kind:
-                cells, total = found.get(colour, ([], 0))
-                cells.append(parse_key(key))
-                found[colour] = (cells, total + n)
-        for cells, _total in found.values():
-            cells.sort()
+            kind = kind_at[key]
+            by_colour = found.get(kind)
+            if by_colour is None:
+                by_colour = found[kind] = {}
+            hit = by_colour.get(colour)
+            if hit is None:
+                by_colour[colour] = ([parse_key(key)], n)
+            else:
+                hit[0].append(parse_key(key))
+                by_colour[colour] = (hit[0], hit[1] + n)
+        for by_colour in found.values():
+            for cells, _total in by_colour.values():
+                if len(cells) > 1:
+                    cells.sort()
         return found
 
     def cubes_on(self, kind: str) -> int:

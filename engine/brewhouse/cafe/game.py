@@ -500,24 +500,23 @@ class CafeGame(Game):
         if pending is not None:
             if pending["kind"] == "deliver":
                 return self._delivery_moves(board, pending)
-            group = [A.parse_key(k) for k in pending["group"]]
-            moves = self._transfer_moves(board, pending["kind"], group, cost=0)
+            moves = self._transfer_moves(board, pending["kind"], _group_squares(board, pending["group"]), cost=0)
             moves.append(Move("done", {"kind": "done"}))
             return moves
         moves: list[Move] = []
         cubes = board.area["cubes"]
-        for group in board.groups("production"):
-            empty = [cell for cell in group if A.cell_key(*cell) not in cubes]
-            if empty:
-                produced = [{"cell": list(cell), "colour": board.top[cell][2]["colour"]} for cell in empty]
-                moves.append(Move(f"produce:{_cell_id(group[0])}", {
-                    "kind": "produce", "group": [list(x) for x in group], "cubes": produced, "cost": 1}))
-        for action, target_kind in (("dry", "drying"), ("roast", "roasting")):
-            sources = board.colours_on("production" if action == "dry" else "drying")
+        squares = _action_squares(board)
+        for move_id, group_list, cells in squares["production"]:
+            produced = [{"cell": list(cell), "colour": colour} for key, cell, colour in cells if key not in cubes]
+            if produced:
+                moves.append(Move(move_id, {"kind": "produce", "group": group_list, "cubes": produced, "cost": 1}))
+        loads = board.loads()
+        for action, source_kind, target_kind in (("dry", "production", "drying"), ("roast", "drying", "roasting")):
+            sources = loads.get(source_kind)
             if sources:
-                for group in board.groups(target_kind):
+                for group in squares[target_kind]:
                     moves.extend(self._transfer_moves(board, action, group, cost=1, sources=sources))
-        roasted = board.colours_on("roasting")
+        roasted = loads.get("roasting")
         if roasted:
             pool = {colour: roasted[colour][1] for colour in self.cat.colours if colour in roasted}
             moves.append(Move("deliver", {"kind": "deliver", "cubes": pool, "cost": 1}))
@@ -528,9 +527,8 @@ class CafeGame(Game):
         moves.append(Move("end", {"kind": "end", "unspent": player["ap"]}))
         return moves
 
-    def _transfer_moves(self, board: A.Board, action: str, group: list[tuple[int, int]],
-                        cost: int, sources: Optional[dict[str, tuple[list[tuple[int, int]], int]]] = None,
-                        ) -> list[Move]:
+    def _transfer_moves(self, board: A.Board, action: str, group: "_GroupSquares", cost: int,
+                        sources: Optional[dict[str, tuple[list[tuple[int, int]], int]]] = None) -> list[Move]:
         """Dry (A->B) or roast (B->C) options onto the empty squares of one group.
 
         Each option moves *all* cubes of one colour from every source square
@@ -538,24 +536,29 @@ class CafeGame(Game):
         a group action and 0 for the others of the same group.
         """
         if sources is None:
-            sources = board.colours_on("production" if action == "dry" else "drying")
+            sources = board.loads().get("production" if action == "dry" else "drying")
         if not sources:
             return []
         cubes = board.area["cubes"]
-        targets = [cell for cell in group if A.cell_key(*cell) not in cubes]  # never a second load
+        group_list, cells = group
+        targets = [(cell_id, cell) for key, cell_id, cell in cells if key not in cubes]  # never a second load
         if not targets:
             return []
         offers = [(colour, sources[colour][1], [list(x) for x in sources[colour][0]])
                   for colour in self.cat.colours if colour in sources]
         moves = []
-        group_list = [list(x) for x in group]
-        for cell in targets:
-            cid = _cell_id(cell)
+        for cell_id, cell in targets:
             for colour, n, from_cells in offers:
-                moves.append(Move(f"{action}:{cid}:{colour}", {
+                moves.append(Move(f"{action}:{cell_id}:{colour}", {
                     "kind": action, "target": list(cell), "colour": colour, "n": n,
                     "from": from_cells, "group": group_list, "cost": cost}))
         return moves
+
+    def _group_can_take(self, board: A.Board, action: str, group_keys: list[str]) -> bool:
+        """Whether a dry/roast group action may still fill a square of its group."""
+        if not any(key not in board.area["cubes"] for key in group_keys):
+            return False
+        return bool(board.loads().get("production" if action == "dry" else "drying"))
 
     def _maybe_end(self, state: State, p: int, events: list[Event]) -> None:
         """No points left and nothing pending: the action phase ends by itself."""
@@ -594,8 +597,7 @@ class CafeGame(Game):
                                    "n": payload["n"], "from": [list(c) for c in payload["from"]],
                                    "free": not payload["cost"]}, player=p))
         # close the group action when no other square of the group can still take a colour
-        group = [A.parse_key(k) for k in state["pending"]["group"]]
-        if not self._transfer_moves(self._board(player), payload["kind"], group, cost=0):
+        if not self._group_can_take(self._board(player), payload["kind"], state["pending"]["group"]):
             state["pending"] = None
             self._maybe_end(state, p, events)
 
@@ -615,21 +617,23 @@ class CafeGame(Game):
         events.append(Event("cafe.delivery_started", {"cubes": dict(payload["cubes"])}, player=p))
 
     def _delivery_moves(self, board: A.Board, pending: Mapping[str, Any]) -> list[Move]:
-        cafes = [cid for cid, _face in board.open_cafes()]
-        moves = []
         pool = pending["pool"]
+        delivered = board.area["cafes"]
+        offers = _delivery_offers(board, self.cat.colours)
+        moves = []
         for colour in self.cat.colours:
             if pool.get(colour, 0) <= 0:
                 continue
-            for cid in cafes:
-                if board.cafe_needs(cid, colour):
-                    moves.append(Move(f"deliver:{colour}:cafe{cid}", {
-                        "kind": "deliver_cube", "colour": colour, "to": cid, "n": 1}))
-            moves.append(Move(f"deliver:{colour}:warehouse", {
-                "kind": "deliver_cube", "colour": colour, "to": "warehouse", "n": 1}))
-        if sum(pool.values()) > 1:
+            to_cafes, to_warehouse = offers[colour]
+            for cid, required, move in to_cafes:
+                got = delivered.get(cid)
+                if got is None or got.count(colour) < required:  # the café still asks for one
+                    moves.append(move)
+            moves.append(to_warehouse)
+        total = sum(pool.values())
+        if total > 1:
             moves.append(Move("deliver:all:warehouse", {"kind": "deliver_cube", "colour": None,
-                                                        "to": "warehouse", "n": sum(pool.values())}))
+                                                        "to": "warehouse", "n": total}))
         return moves
 
     def _do_deliver_cube(self, state: State, p: int, payload: Mapping[str, Any], events: list[Event]) -> None:
@@ -712,3 +716,64 @@ class CafeGame(Game):
         best = max(keys)
         winners = tuple(p for p, k in enumerate(keys) if k == best)
         return Outcome(tuple(b["total"] for b in rows), winners, tuple(rows))
+
+
+#: a drying/roasting group as move generation reads it: (its cells as JSON lists, and per
+#: cell in group order: (cube map key, cell id in move ids, cell))
+_GroupSquares = tuple[list[list[int]], list[tuple[str, str, tuple[int, int]]]]
+
+
+def _action_squares(board: A.Board) -> dict[str, Any]:
+    """What action moves need of a layout's groups, worked out once per layout.
+
+    ``production``: (produce move id, cells as JSON, [(key, cell, colour)])
+    per group; ``drying`` / ``roasting``: :data:`_GroupSquares` per group;
+    ``by_keys``: those again by their cells' keys (how a pending group
+    action names its group).  Move payloads share these lists: nothing
+    writes to a payload.
+    """
+    memo = board.layout.memo
+    found = memo.get("action_squares")
+    if found is None:
+        top = board.top
+        found = {"production": [(f"produce:{_cell_id(g[0])}", [list(x) for x in g],
+                                 [(A.cell_key(*cell), cell, top[cell][2]["colour"]) for cell in g])
+                                for g in board.groups("production")]}
+        by_keys: dict[tuple[str, ...], _GroupSquares] = {}
+        for kind in ("drying", "roasting"):
+            groups = []
+            for g in board.groups(kind):
+                entry = ([list(x) for x in g], [(A.cell_key(*cell), _cell_id(cell), cell) for cell in g])
+                groups.append(entry)
+                by_keys[tuple(key for key, _id, _cell in entry[1])] = entry
+            found[kind] = groups
+        found["by_keys"] = by_keys
+        memo["action_squares"] = found
+    return found
+
+
+def _group_squares(board: A.Board, keys: list[str]) -> _GroupSquares:
+    """The :data:`_GroupSquares` of a pending group action's group (named by its cells' keys)."""
+    entry = _action_squares(board)["by_keys"].get(tuple(keys))
+    if entry is None:  # not a group of this layout: read the cells as given
+        cells = [A.parse_key(k) for k in keys]
+        entry = ([list(x) for x in cells], [(k, _cell_id(cell), cell) for k, cell in zip(keys, cells)])
+    return entry
+
+
+def _delivery_offers(board: A.Board, colours: tuple[str, ...]) -> dict[str, tuple[list[tuple[str, int, Move]], Move]]:
+    """Per colour: the delivery moves to each open café asking for it (with how many it asks
+    for) and to the warehouse; they depend on the layout alone, so they are built once."""
+    memo = board.layout.memo
+    found = memo.get("delivery_offers")
+    if found is None:
+        found = {}
+        for colour in colours:
+            to_cafes = [(cid, face["requires"].count(colour),
+                         Move(f"deliver:{colour}:cafe{cid}",
+                              {"kind": "deliver_cube", "colour": colour, "to": cid, "n": 1}))
+                        for cid, face in board.open_cafes() if colour in face["requires"]]
+            found[colour] = (to_cafes, Move(f"deliver:{colour}:warehouse", {
+                "kind": "deliver_cube", "colour": colour, "to": "warehouse", "n": 1}))
+        memo["delivery_offers"] = found
+    return found

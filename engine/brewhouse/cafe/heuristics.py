@@ -173,8 +173,25 @@ def _virtual_layout(cat: Any, cards: tuple[str, ...], below: Optional["A._Layout
 
 
 # -- values -------------------------------------------------------------------------
-def _wh_values(colours: Sequence[str], warehouse: dict[str, int]) -> dict[str, float]:
-    """Value of one more warehouse cube per colour: the exact gain, or the balanced average."""
+#: _wh_values by (colours, counts): rollouts ask it again and again for a few warehouses
+_WH_VALUES: dict[tuple, dict[str, float]] = {}
+
+
+def _wh_values(colours: Sequence[str], warehouse: Mapping[str, int]) -> dict[str, float]:
+    """Value of one more warehouse cube per colour: the exact gain, or the balanced average.
+
+    The answer is shared between callers: read it, never change it.
+    """
+    key = (tuple(colours), tuple(warehouse[c] for c in colours))
+    got = _WH_VALUES.get(key)
+    if got is None:
+        if len(_WH_VALUES) >= 20000:
+            _WH_VALUES.clear()
+        got = _WH_VALUES[key] = _wh_values_of(colours, dict(warehouse))
+    return got
+
+
+def _wh_values_of(colours: Sequence[str], warehouse: dict[str, int]) -> dict[str, float]:
     base = warehouse_score(warehouse, colours)
     low = min(warehouse[c] for c in colours)
     out = {}
@@ -762,6 +779,8 @@ class CafeHeuristics(Heuristics):
         broke = False
         # colours waiting upstream of a dry / roast action, counted once per call
         upstream: dict[str, int] = {}
+        loads: Optional[dict[str, dict[str, Any]]] = None
+        group_loads: dict[int, int] = {}
         out = []
         pending = state["pending"]
         ap = me["ap"]
@@ -771,7 +790,7 @@ class CafeHeuristics(Heuristics):
             k = pay["kind"]
             if k == "deliver_cube":
                 if cube_val is None:
-                    cube_val = _wh_values(cat.colours, dict(me["warehouse"]))
+                    cube_val = _wh_values(cat.colours, me["warehouse"])
                     broke = _cards_cost(state) and _short_of_cube(
                         me["warehouse"], len(board.layout.kinds.get("ship", ())), later)
                     cafes = {}
@@ -804,8 +823,15 @@ class CafeHeuristics(Heuristics):
                     # one action point fills every free square of the group: open it where
                     # the most colours can move at once
                     if k not in upstream:
-                        upstream[k] = len(board.colours_on("production" if k == "dry" else "drying"))
-                    v += _GROUP_LOAD * (self._group_loads(board, pay["group"], upstream[k]) - 1)
+                        if loads is None:
+                            loads = board.loads()
+                        upstream[k] = len(loads.get("production" if k == "dry" else "drying", ()))
+                    group = pay["group"]
+                    # the options of one group share its list: count its free squares once
+                    loaded = group_loads.get(id(group))
+                    if loaded is None:
+                        loaded = group_loads[id(group)] = self._group_loads(board, group, upstream[k])
+                    v += _GROUP_LOAD * (loaded - 1)
                 out.append(v)
                 continue
             if k == "deliver":

@@ -891,7 +891,14 @@ class CafeHeuristics(Heuristics):
         scores = self._action_scores(game, state, moves)
         if rng.random() < 0.05:
             return moves[rng.below(len(moves))]
-        return moves[max(range(len(moves)), key=lambda i: scores[i] + 0.2 * rng.random())]
+        # the best score after a little noise (the first of equals, as max() would pick)
+        noise = rng.random
+        best_i, best = 0, -1e18
+        for i, score in enumerate(scores):
+            v = score + 0.2 * noise()
+            if v > best:
+                best_i, best = i, v
+        return moves[best_i]
 
     # -- priors -------------------------------------------------------------------
     @staticmethod

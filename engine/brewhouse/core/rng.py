@@ -21,6 +21,8 @@ __all__ = ["Rng"]
 T = TypeVar("T")
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+#: 2**-53: a 53-bit integer times this is a float in [0, 1)
+_UNIT = 1.0 / (1 << 53)
 
 
 class Rng:
@@ -80,4 +82,8 @@ class Rng:
 
     def random(self) -> float:
         """Uniform float in ``[0, 1)`` (53 bits)."""
-        return (self.next_u64() >> 11) / float(1 << 53)
+        # next_u64 written out: rollouts draw a float per option considered
+        z = self.state = (self.state + _GOLDEN) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return ((z ^ (z >> 31)) >> 11) * _UNIT

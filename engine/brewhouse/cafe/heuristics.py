@@ -618,7 +618,7 @@ class CafeHeuristics(Heuristics):
 
         def value(s: State, p: int) -> float:
             if last and s["phase"] == "actions" and s["turn"] == p:
-                s = greedy_phase(game, s, p, _action_copy, rank)[1]  # copies before each move
+                s = greedy_phase(game, s, p, _action_copy, rank)[1]  # plays on a copy
             return self._end_value(game, s, p)
 
         path, v, end = plan_turn(game, _action_copy(state), player, width, _action_copy, value, rank)

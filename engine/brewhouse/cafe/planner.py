@@ -55,14 +55,18 @@ def _in_phase(state: State, p: int) -> bool:
 
 def greedy_phase(game: Game, state: State, p: int, copy: Callable[[State], State],
                  rank: Callable[[State, list[Move]], list[float]]) -> tuple[list[str], State]:
-    """``p``'s action phase played with the best-ranked move every time: (move ids, end position)."""
+    """``p``'s action phase played with the best-ranked move every time: (move ids, end position).
+
+    ``state`` is left as it was: the first move is played on a copy, the
+    next ones on that copy (no one else holds it).
+    """
     path: list[str] = []
     s = state
     while _in_phase(s, p):
         moves = game.legal_moves(s)
         scores = rank(s, moves)
         m = moves[max(range(len(moves)), key=scores.__getitem__)]
-        s = game.play(copy(s), m).state
+        s = game.play(copy(s) if s is state else s, m).state
         path.append(m.id)
     return path, s
 
@@ -81,12 +85,13 @@ def plan_turn(game: Game, state: State, p: int, width: int,
     seen: set[tuple] = set()
 
     def complete(s: State, path: list[str]) -> State:
-        """Play the follow-up moves of an opened group action or delivery greedily."""
+        """Play the follow-up moves of an opened group action or delivery greedily
+        (on ``s`` itself: a fresh position nobody else holds)."""
         while _in_phase(s, p) and s["pending"] is not None:
             moves = game.legal_moves(s)
             scores = rank(s, moves)
             m = moves[max(range(len(moves)), key=scores.__getitem__)]
-            s = game.play(copy(s), m).state
+            s = game.play(s, m).state
             path.append(m.id)
         return s
 

@@ -11,6 +11,12 @@ book's score bands::
 
 A seed logged twice must have the same score (the runs are reproducible);
 a disagreement is an error.
+
+Two bots compared side by side on the same seeds (their games share the
+seeds and bot seeds, so a difference seed by seed has far less noise than
+two means)::
+
+    .venv/bin/python measurements/summarize.py NEW.log --against OLD.log
 """
 from __future__ import annotations
 
@@ -53,7 +59,29 @@ def seed_ranges(seeds: list[int]) -> str:
     return ", ".join(out)
 
 
-def main(paths: list[str]) -> None:
+def paired(new: dict[int, int], old: dict[int, int]) -> str:
+    """The mean difference new - old on the seeds both hold, with its standard error and counts."""
+    common = sorted(set(new) & set(old))
+    if not common:
+        raise SystemExit("the two logs share no seed")
+    diffs = [new[s] - old[s] for s in common]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    before = sum(old[s] for s in common) / n
+    return (f"paired on {n} seeds ({seed_ranges(common)}): {before:.2f} before, {before + mean:.2f} after, "
+            f"{mean:+.2f} (standard error {sd / math.sqrt(n):.2f}); {sum(d > 0 for d in diffs)} better, "
+            f"{sum(d == 0 for d in diffs)} equal, {sum(d < 0 for d in diffs)} worse")
+
+
+def main(argv: list[str]) -> None:
+    paths, against = list(argv), None
+    if "--against" in paths:
+        at = paths.index("--against")
+        against = paths[at + 1:]
+        paths = paths[:at]
+        if not against or not paths:
+            raise SystemExit("usage: summarize.py LOG... [--against OLD_LOG...]")
     scores = read_scores(paths)
     if not scores:
         raise SystemExit("no game lines found")
@@ -70,6 +98,8 @@ def main(paths: list[str]) -> None:
     for x in xs:
         counts[solo_rank(x)] += 1
     print("bands " + ", ".join(f"{name} {k} ({k / n:.1%})" for name, k in counts.items()))
+    if against is not None:
+        print(paired(scores, read_scores(against)))
 
 
 if __name__ == "__main__":

@@ -38,6 +38,16 @@ def test_the_summary_gives_mean_quartiles_and_bands(tmp_path, capsys):
                       "excellent 1 (20.0%), exceptional 1 (20.0%)")
 
 
+def test_two_logs_compare_seed_by_seed_on_the_seeds_they_share(tmp_path, capsys):
+    old, new = tmp_path / "old.log", tmp_path / "new.log"
+    old.write_text("".join(f"game seed {s}: scores [{x}]\n" for s, x in [(1, 30), (2, 30), (3, 40), (9, 20)]))
+    new.write_text("".join(f"game seed {s}: scores [{x}]\n" for s, x in [(1, 32), (2, 30), (3, 43), (4, 50)]))
+    summarize.main([str(new), "--against", str(old)])
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == ("paired on 3 seeds (1-3): 33.33 before, 35.00 after, +1.67 (standard error 0.88); "
+                    "2 better, 1 equal, 0 worse")
+
+
 def test_the_committed_logs_agree_with_themselves():
     logs = sorted((ROOT / "measurements").glob("*.log"))
     assert logs, "measurements/ holds the solo logs the notes quote"

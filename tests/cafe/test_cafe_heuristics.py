@@ -169,6 +169,29 @@ def test_solo_last_draft_takes_the_card_with_the_best_planned_finish():
     assert place is not None and place.startswith("place:")
 
 
+def test_last_round_plans_report_their_progress_and_choose_the_same():
+    state = _last_round(1, 23)
+    moves = GAME.legal_moves(state)
+    heard: list[float] = []
+    chosen = H.CafeHeuristics().solve(GAME, state, 0, moves, 1.0, progress=heard.append)
+    assert chosen == H.CafeHeuristics().solve(GAME, state, 0, moves, 1.0)
+    # one report per spot planned, every card's share in turn: rising from 0 towards 1
+    assert len(heard) >= 3 * H.LAST_ROUND_PLACEMENTS
+    assert heard[0] == 0.0 and heard == sorted(heard) and heard[-1] < 1.0
+
+
+def test_a_bot_thinking_over_the_last_round_fills_its_indicator():
+    from brewhouse.bots import make_bot
+
+    state = _last_round(1, 23)
+    bot = make_bot("hard", 1)
+    heard: list[float] = []
+    bot.configure(progress=heard.append)
+    move = bot.choose(GAME, GAME.view(state, 0), GAME.legal_moves(state))
+    assert bot.last is None and move.startswith(("take:", "buy:"))  # planned, not searched
+    assert heard and max(heard) > 0.5
+
+
 def test_last_round_draft_with_opponents_stays_with_the_search():
     heur = H.CafeHeuristics()
     state = _last_round(2, 5)

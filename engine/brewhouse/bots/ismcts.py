@@ -72,7 +72,7 @@ class Heuristics:
         return None
 
     def solve(self, game: Game, state: State, player: int, moves: Sequence[Move],
-              effort: float) -> Optional[str]:
+              effort: float, progress: Optional[Callable[[float], None]] = None) -> Optional[str]:
         """A move the game's knowledge settles without searching, or ``None`` (search it).
 
         For decisions that are a puzzle of the player's own, with nothing
@@ -80,6 +80,8 @@ class Heuristics:
         beats sampling.  ``state`` is a determinised sample of the player's
         information set, so a solver must read only what the player may see;
         ``effort`` is the level's share of the strongest level's budget (0..1].
+        A solver that plans for long reports the share of its work done
+        (0..1) to ``progress``, as a search does (a thinking indicator).
         """
         return None
 

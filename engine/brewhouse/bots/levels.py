@@ -184,7 +184,8 @@ class ISMCTSBot(Bot):
         sample = sampler(self.rng) if has_solver or has_filter else None
         solved = None
         if has_solver:
-            solved = heur.solve(game, sample, player, moves, self.effort())
+            solved = heur.solve(game, sample, player, moves, self.effort(),
+                                progress=self.search_options.get("progress"))
         if solved is not None:
             self.last = None  # no search this time
             self.stats["solved"] = self.stats.get("solved", 0) + 1

@@ -56,7 +56,7 @@ built on one estimate:
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State, json_copy
@@ -170,6 +170,14 @@ def _virtual_layout(cat: Any, cards: tuple[str, ...], below: Optional["A._Layout
             _VIRTUAL.clear()
         got = _VIRTUAL[cards] = (cat, A._Layout(cat, cards, below))
     return got[1]
+
+
+def _part_of(progress: Optional[Callable[[float], None]], index: int, parts: int
+             ) -> Optional[Callable[[float], None]]:
+    """``progress`` for part ``index`` of ``parts`` equal parts of the work."""
+    if progress is None:
+        return None
+    return lambda fraction: progress((index + fraction) / parts)
 
 
 # -- values -------------------------------------------------------------------------
@@ -402,7 +410,7 @@ class CafeHeuristics(Heuristics):
 
     # -- the action phase is planned, not searched ---------------------------------------
     def solve(self, game: Game, state: State, player: int, moves: Sequence[Move],
-              effort: float) -> Optional[str]:
+              effort: float, progress: Optional[Callable[[float], None]] = None) -> Optional[str]:
         """Plan the player's action phase: own area only, nothing hidden, nobody else involved.
 
         In the last round the card and its placement are planned too
@@ -410,13 +418,14 @@ class CafeHeuristics(Heuristics):
         choice's action phase reads its final score.  Earlier, placement and
         the draft stay with the search: their worth shows in the rounds to
         come, which rollouts sample better than the evaluation alone guesses
-        (measured in ``bots/NOTES.md``).
+        (measured in ``bots/NOTES.md``).  The last round's plans take seconds,
+        so they report their progress (an action phase plans in a blink).
         """
         if state["turn"] != player:
             return None
         last = _in_last_round(state)
         if state["phase"] in ("draft", "place") and last:
-            return self._last_round(game, state, player, moves, effort)
+            return self._last_round(game, state, player, moves, effort, progress)
         if state["phase"] != "actions":
             return None
         width = max(1, round((LAST_ROUND_PLAN_WIDTH if last else PLAN_WIDTH) * effort))
@@ -485,7 +494,7 @@ class CafeHeuristics(Heuristics):
 
     # -- the last round is planned whole --------------------------------------------------
     def _last_round(self, game: Game, state: State, player: int, moves: Sequence[Move],
-                    effort: float) -> Optional[str]:
+                    effort: float, progress: Optional[Callable[[float], None]] = None) -> Optional[str]:
         """The last round's card (solo) or placement (any player count), by planned final score.
 
         Each card's most promising placements (:meth:`_last_round_candidates`)
@@ -501,7 +510,7 @@ class CafeHeuristics(Heuristics):
             planned = self._plans.get(("last", k, width, position_key(state, player)))
             if planned in legal:
                 return planned
-            return self._best_placement(game, state, player, moves, k, width)[1]
+            return self._best_placement(game, state, player, moves, k, width, progress)[1]
         if len(state["players"]) > 1:
             return None
         by_slot = self._takes_by_card(moves)
@@ -510,14 +519,15 @@ class CafeHeuristics(Heuristics):
         colours = game.cat.colours  # type: ignore[attr-defined]
         wh = state["players"][player]["warehouse"]
         best: tuple[float, Optional[str]] = (-1e18, None)
-        for options in by_slot.values():
+        for done, options in enumerate(by_slot.values()):
             # plan with the cube that costs the warehouse least now, then compare the colours
             # on the warehouse the plan ends with (the plan hardly depends on it)
             first = self._cheapest_payment(game, wh, options)
             after = game.play(json_copy(state), first).state
             if after["phase"] != "place" or after["turn"] != player:
                 continue
-            v, place_id, end_wh = self._best_placement(game, after, player, game.legal_moves(after), k, width)
+            v, place_id, end_wh = self._best_placement(game, after, player, game.legal_moves(after), k, width,
+                                                       _part_of(progress, done, len(by_slot)))
             if place_id is None:
                 continue
             for m in options:
@@ -543,17 +553,22 @@ class CafeHeuristics(Heuristics):
         return (warehouse_score(wh, colours) - warehouse_score(after, colours), -wh[paid])
 
     def _best_placement(self, game: Game, state: State, player: int, moves: Sequence[Move], k: int,
-                        width: int) -> tuple[float, Optional[str], dict[str, int]]:
+                        width: int, progress: Optional[Callable[[float], None]] = None
+                        ) -> tuple[float, Optional[str], dict[str, int]]:
         """The best placement by planned final points, of those :meth:`_last_round_candidates` picks.
 
         Returns (points, move id, the warehouse the plan ends with); the id is
-        ``None`` when the card has no placement.
+        ``None`` when the card has no placement.  ``progress`` hears the
+        share of the spots planned so far.
         """
         best: tuple[float, Optional[str], dict[str, int]] = (-1e18, None, {})
         places = [m for m in moves if m.payload["kind"] == "place"]
         if not places:
             return best
-        for i in self._last_round_candidates(game, state, player, places, k):
+        candidates = self._last_round_candidates(game, state, player, places, k)
+        for done, i in enumerate(candidates):
+            if progress is not None:
+                progress(done / len(candidates))
             placed = game.play(json_copy(state), places[i]).state
             v, path, end = self._plan_actions(game, placed, player, width)
             if not path:

@@ -200,6 +200,7 @@ def _wh_values(colours: Sequence[str], warehouse: Mapping[str, int]) -> dict[str
 
 
 def _wh_values_of(colours: Sequence[str], warehouse: dict[str, int]) -> dict[str, float]:
+    """What :func:`_wh_values` memoises (``warehouse``, a copy, gains each colour in turn)."""
     base = warehouse_score(warehouse, colours)
     low = min(warehouse[c] for c in colours)
     out = {}

@@ -82,8 +82,4 @@ class Rng:
 
     def random(self) -> float:
         """Uniform float in ``[0, 1)`` (53 bits)."""
-        # next_u64 written out: rollouts draw a float per option considered
-        z = self.state = (self.state + _GOLDEN) & _MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return ((z ^ (z >> 31)) >> 11) * _UNIT
+        return (self.next_u64() >> 11) * _UNIT

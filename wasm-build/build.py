@@ -5,7 +5,10 @@ Steps (each downloads nothing but from PyPI and npm):
 
 1. build the engine wheel with the standard PEP 517 builder (``python -m build``);
 2. self-host Pyodide from the npm package ``pyodide`` (pinned in
-   package-lock.json) under ``dist/pyodide/<version>/``;
+   package-lock.json) under ``dist/pyodide/<version>/``, its standard
+   library zip byte-compiled by that Pyodide under Node
+   (``compile_stdlib.mjs``: the package ships sources only, which every page
+   load compiled again);
 3. fetch micropip's wheel from PyPI, pinned by version and sha256 (pins.json);
 4. copy ``web/`` and the vendored npm libraries (versioned folders) and write
    ``js/vendor.js``, the one module through which the app imports them;
@@ -85,6 +88,31 @@ def fetch_micropip() -> Path:
     return target
 
 
+def compiled_stdlib(pyodide_pkg: Path) -> tuple[Path, str]:
+    """The npm package's ``python_stdlib.zip`` with every module byte-compiled.
+
+    Compiled by that same Pyodide under Node (``compile_stdlib.mjs``), so the
+    bytecode always matches the interpreter that loads it; cached under
+    ``wasm-build/out`` by the source zip's and the script's sha256.
+    Returns the compiled zip and the source zip's sha256.
+    """
+    source = pyodide_pkg / "python_stdlib.zip"
+    script = HERE / "compile_stdlib.mjs"
+    source_digest = sha256(source)
+    target = CACHE / "stdlib" / f"{source_digest[:16]}-{sha256(script)[:16]}" / "python_stdlib.zip"
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(".partial")
+        started = time.perf_counter()
+        proc = subprocess.run(["node", str(script), str(pyodide_pkg), str(source), str(partial)],
+                              capture_output=True, text=True)
+        if proc.returncode:
+            sys.exit(f"compiling the Python standard library failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
+        partial.replace(target)  # only a complete zip is ever cached
+        log(f"standard library: {proc.stdout.strip()} in {time.perf_counter() - started:.1f} s")
+    return target, source_digest
+
+
 def copy(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
@@ -100,8 +128,11 @@ def assemble(out: Path, scratch: Path) -> dict:
 
     pyodide_version = npm_version("pyodide")
     pyodide_dir = f"pyodide/{pyodide_version}"
+    pyodide_pkg = ROOT / "node_modules" / "pyodide"
+    stdlib, stdlib_source_sha256 = compiled_stdlib(pyodide_pkg)
     for name in PINS["pyodide_files"]:
-        copy(ROOT / "node_modules" / "pyodide" / name, out / pyodide_dir / name)
+        # the stdlib ships byte-compiled: imports at boot skip compiling sources
+        copy(stdlib if name == "python_stdlib.zip" else pyodide_pkg / name, out / pyodide_dir / name)
 
     # the engine wheel sits under its own content hash: the path changes whenever
     # the bytes do, so it can be cached immutably like the other versioned paths
@@ -127,7 +158,8 @@ def assemble(out: Path, scratch: Path) -> dict:
         "engine": {"version": engine_version, "wheel": f"{wheel_dir}/{wheel.name}",
                    "wheel_sha256": sha256(wheel), "wheel_bytes": wheel.stat().st_size},
         "pyodide": {"version": pyodide_version, "path": pyodide_dir,
-                    "files": PINS["pyodide_files"]},
+                    "files": PINS["pyodide_files"],
+                    "stdlib": {"compiled": True, "source_sha256": stdlib_source_sha256}},
         "micropip": {"version": PINS["micropip"]["version"], "wheel": f"wheels/{micropip.name}",
                      "sha256": PINS["micropip"]["sha256"]},
         "vendor": vendor,

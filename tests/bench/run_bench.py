@@ -7,6 +7,8 @@
   Chromium, service workers blocked;
 * first contentful paint of the shell;
 * wheel and dist sizes (from the build manifest);
+* the engine's cold start in Pyodide under Node with the npm package's
+  source-only stdlib zip vs the byte-compiled one dist/ ships;
 * the same engine workload in CPython and in Pyodide on Node, and their ratio;
 * at the table: time to the first decision from a share link, the human move
   round trip (click -> next view rendered) over a scripted game, and bot move
@@ -158,6 +160,24 @@ def table_figures(base: str, moves: int = 120) -> dict:
     }
 
 
+def stdlib_figures() -> dict:
+    """Engine cold start in Pyodide under Node: the npm package's source-only
+    stdlib zip vs the byte-compiled one dist/ ships, run alternately."""
+    zips = {"source": ROOT / "node_modules/pyodide/python_stdlib.zip",
+            "compiled": DIST / json.loads((DIST / "build-manifest.json").read_text())["pyodide"]["path"]
+            / "python_stdlib.zip"}
+    samples: dict[str, list[dict]] = {name: [] for name in zips}
+    for _ in range(RUNS):
+        for name, path in zips.items():
+            proc = subprocess.run(["node", str(ROOT / "tests/bench/stdlib_boot.mjs"), str(DIST), str(path)],
+                                  check=True, capture_output=True, text=True)
+            samples[name].append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    med = {name: {key: round(statistics.median(s[key] for s in runs)) for key in ("boot_ms", "ready_ms")}
+           for name, runs in samples.items()}
+    return {"runs": RUNS, **med, "zip_bytes": {name: path.stat().st_size for name, path in zips.items()},
+            "ready_speedup": round(med["source"]["ready_ms"] / med["compiled"]["ready_ms"], 2)}
+
+
 def workload_figures() -> dict:
     cpython = json.loads(subprocess.run(
         [sys.executable, "-c", "import json; from brewhouse.bench import workloads; print(json.dumps(workloads()))"],
@@ -185,6 +205,7 @@ def main() -> None:
         "sizes": {"wheel_bytes": manifest["engine"]["wheel_bytes"], "dist_bytes": manifest["total_bytes"],
                   "dist_files": len(manifest["files"]), "budget_wheel_bytes": 1_000_000},
         "browser": browser_figures(base),
+        "stdlib_node": stdlib_figures(),
         "engine_workload": workload_figures(),
         "table": table_figures(base),
     }

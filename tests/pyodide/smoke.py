@@ -14,6 +14,8 @@ from support.toygame import ToyGame, play_reference_game
 
 checks = {}
 checks["version"] = brewhouse.__version__
+# the standard library is loaded from dist's byte-compiled zip
+checks["stdlib_origin"] = json.__spec__.origin
 checks["games"] = call("list_games")["result"]
 rng = Rng.from_seed(2026)
 checks["rng"] = [rng.below(1000) for _ in range(10)]

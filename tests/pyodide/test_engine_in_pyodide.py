@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,25 @@ def smoke() -> dict:
 
 def test_runs_on_pyodides_python(smoke):
     assert smoke["node"]["python"].startswith("3.14")
+
+
+def test_the_standard_library_loads_byte_compiled(smoke):
+    assert smoke["stdlib_origin"].endswith(".zip/json/__init__.pyc")
+
+
+def test_the_shipped_stdlib_zip_is_the_npm_one_byte_compiled():
+    """Every module of the npm package's zip ships as bytecode for Pyodide's
+    Python, no source is left, and every other entry is the same bytes."""
+    manifest = json.loads((DIST / "build-manifest.json").read_text())
+    shipped = zipfile.ZipFile(DIST / manifest["pyodide"]["path"] / "python_stdlib.zip")
+    source = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    expected = [name + "c" if name.endswith(".py") else name for name in source.namelist()]
+    assert shipped.namelist() == expected
+    magic = {shipped.read(name)[:4] for name in expected if name.endswith(".pyc")}
+    assert len(magic) == 1  # one interpreter's bytecode
+    for name in source.namelist():
+        if not name.endswith(".py"):
+            assert shipped.read(name) == source.read(name), name
 
 
 def test_same_engine_version_and_games(smoke):

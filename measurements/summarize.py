@@ -20,6 +20,7 @@ two means)::
 """
 from __future__ import annotations
 
+import argparse
 import math
 import re
 import sys
@@ -36,7 +37,11 @@ def read_scores(paths: list[str]) -> dict[int, int]:
     """Seed -> score from the logs (lines that are not progress lines are skipped)."""
     scores: dict[int, int] = {}
     for path in paths:
-        for n, line in enumerate(Path(path).read_text().splitlines(), start=1):
+        try:
+            text = Path(path).read_text()
+        except OSError as err:
+            raise SystemExit(f"{path}: cannot read the log ({err.strerror})") from None
+        for n, line in enumerate(text.splitlines(), start=1):
             got = LINE.match(line.strip())
             if got is None:
                 continue
@@ -75,14 +80,14 @@ def paired(new: dict[int, int], old: dict[int, int]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    paths, against = list(argv), None
-    if "--against" in paths:
-        at = paths.index("--against")
-        against = paths[at + 1:]
-        paths = paths[:at]
-        if not against or not paths:
-            raise SystemExit("usage: summarize.py LOG... [--against OLD_LOG...]")
-    scores = read_scores(paths)
+    parser = argparse.ArgumentParser(
+        prog="summarize.py", description="Sum up solo Café logs of `simulate ... --progress` lines.")
+    parser.add_argument("logs", nargs="+", metavar="LOG", help="progress logs, read as one run")
+    parser.add_argument("--against", nargs="+", metavar="OLD_LOG",
+                        help="another bot's logs: print the seed-by-seed difference on the seeds both hold")
+    args = parser.parse_args(argv)
+    scores = read_scores(args.logs)
+    against = args.against
     if not scores:
         raise SystemExit("no game lines found")
     seeds = sorted(scores)

@@ -26,6 +26,11 @@ def test_a_seed_logged_with_two_scores_is_an_error(tmp_path):
         summarize.read_scores([str(log)])
 
 
+def test_a_missing_log_is_a_clear_error(tmp_path):
+    with pytest.raises(SystemExit, match="missing.log: cannot read the log"):
+        summarize.main([str(tmp_path / "missing.log")])
+
+
 def test_the_summary_gives_mean_quartiles_and_bands(tmp_path, capsys):
     log = tmp_path / "run.log"
     log.write_text("".join(f"game seed {s}: scores [{x}]\n" for s, x in [(1, 14), (2, 30), (3, 36), (4, 41), (7, 29)]))

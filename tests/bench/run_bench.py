@@ -20,6 +20,7 @@ are reported next to the figures; nothing here fails on a missed budget.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -161,17 +162,21 @@ def table_figures(base: str, moves: int = 120) -> dict:
 
 
 def stdlib_figures() -> dict:
-    """Engine cold start in Pyodide under Node: the npm package's source-only
-    stdlib zip vs the byte-compiled one dist/ ships, run alternately."""
+    """Engine cold start in Pyodide under Node (boot, micropip, install, import
+    the API): the npm package's source-only stdlib zip vs the byte-compiled one
+    dist/ ships, run alternately."""
     zips = {"source": ROOT / "node_modules/pyodide/python_stdlib.zip",
             "compiled": DIST / json.loads((DIST / "build-manifest.json").read_text())["pyodide"]["path"]
             / "python_stdlib.zip"}
     samples: dict[str, list[dict]] = {name: [] for name in zips}
     for _ in range(RUNS):
         for name, path in zips.items():
-            proc = subprocess.run(["node", str(ROOT / "tests/bench/stdlib_boot.mjs"), str(DIST), str(path)],
+            proc = subprocess.run(["node", str(ROOT / "tests/pyodide/run.mjs"), str(DIST),
+                                   str(ROOT / "tests/bench/import_api.py")],
+                                  env={**os.environ, "BREWHOUSE_STDLIB_ZIP": str(path)},
                                   check=True, capture_output=True, text=True)
-            samples[name].append(json.loads(proc.stdout.strip().splitlines()[-1]))
+            node = json.loads(proc.stdout.strip().splitlines()[-1])["node"]
+            samples[name].append({"boot_ms": node["boot_ms"], "ready_ms": node["script_done_ms"]})
     med = {name: {key: round(statistics.median(s[key] for s in runs)) for key in ("boot_ms", "ready_ms")}
            for name, runs in samples.items()}
     return {"runs": RUNS, **med, "zip_bytes": {name: path.stat().st_size for name, path in zips.items()},

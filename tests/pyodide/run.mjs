@@ -1,7 +1,9 @@
 // Run a Python script in real Pyodide under Node, with the engine wheel of a
 // built dist/ installed by micropip exactly as the browser worker does it.
 // Usage: node run.mjs DIST SCRIPT.py [EXTRA_DIR]
-// The script's global `result` is printed as JSON on the last line of stdout.
+// The script's global `result` is printed as JSON on the last line of stdout,
+// with the boot's timings under "node".  BREWHOUSE_STDLIB_ZIP=PATH boots with
+// another standard library zip (`make bench` compares the npm package's).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,7 +15,12 @@ const started = performance.now();
 const { loadPyodide } = await import(pathToFileURL(path.join(distDir, manifest.pyodide.path, "pyodide.mjs")).href);
 const { aliasNamesForMicropip } = await import(pathToFileURL(path.join(distDir, "js", "micropip-compat.js")).href);
 
-const pyodide = await loadPyodide({ indexURL: path.join(distDir, manifest.pyodide.path) + "/", stdout: (s) => console.error(s), stderr: (s) => console.error(s) });
+const stdlibZip = process.env.BREWHOUSE_STDLIB_ZIP;
+const pyodide = await loadPyodide({
+  indexURL: path.join(distDir, manifest.pyodide.path) + "/",
+  ...(stdlibZip ? { stdLibURL: path.resolve(stdlibZip) } : {}),
+  stdout: (s) => console.error(s), stderr: (s) => console.error(s),
+});
 const bootMs = performance.now() - started;
 aliasNamesForMicropip(pyodide);
 const errors = [];
@@ -35,7 +42,8 @@ if (extraDir) {
   pyodide.runPython("import sys; sys.path.insert(0, '/extra')");
 }
 pyodide.runPython(readFileSync(script, "utf8"));
+const scriptDoneMs = performance.now() - started;
 const result = pyodide.globals.get("result");
 const out = typeof result === "string" ? JSON.parse(result) : result.toJs({ dict_converter: Object.fromEntries });
-out.node = { boot_ms: Math.round(bootMs), ready_ms: Math.round(readyMs), python: pyodide.runPython("import sys; sys.version.split()[0]") };
+out.node = { boot_ms: Math.round(bootMs), ready_ms: Math.round(readyMs), script_done_ms: Math.round(scriptDoneMs), python: pyodide.runPython("import sys; sys.version.split()[0]") };
 console.log(JSON.stringify(out));

@@ -7,9 +7,10 @@ Steps (each downloads nothing but from PyPI and npm):
 2. self-host Pyodide from the npm package ``pyodide`` (pinned in
    package-lock.json) under ``dist/pyodide/<version>/``, its standard
    library zip byte-compiled by that Pyodide under Node
-   (``compile_stdlib.mjs``: the package ships sources only, which every page
+   (``bytecompile.mjs``: the package ships sources only, which every page
    load compiled again);
-3. fetch micropip's wheel from PyPI, pinned by version and sha256 (pins.json);
+3. fetch micropip's wheel from PyPI, pinned by version and sha256
+   (pins.json), and byte-compile it the same way;
 4. copy ``web/`` and the vendored npm libraries (versioned folders) and write
    ``js/vendor.js``, the one module through which the app imports them;
 5. write ``build-manifest.json`` (versions, sizes and sha256 of every file);
@@ -88,29 +89,29 @@ def fetch_micropip() -> Path:
     return target
 
 
-def compiled_stdlib(pyodide_pkg: Path) -> tuple[Path, str]:
-    """The npm package's ``python_stdlib.zip`` with every module byte-compiled.
+def byte_compiled(pyodide_pkg: Path, kind: str, source: Path) -> Path:
+    """``source`` (the stdlib zip or a pure-Python wheel) with every module byte-compiled.
 
-    Compiled by that same Pyodide under Node (``compile_stdlib.mjs``), so the
-    bytecode always matches the interpreter that loads it; cached under
-    ``wasm-build/out`` by the source zip's and the script's sha256.
-    Returns the compiled zip and the source zip's sha256.
+    Compiled by the npm package's Pyodide under Node (``bytecompile.mjs``),
+    so the bytecode always matches the interpreter that loads it; cached
+    under ``wasm-build/out`` by the sha256 of the source, of the script and
+    of the interpreter, under the source's own file name.
     """
-    source = pyodide_pkg / "python_stdlib.zip"
-    script = HERE / "compile_stdlib.mjs"
-    source_digest = sha256(source)
-    target = CACHE / "stdlib" / f"{source_digest[:16]}-{sha256(script)[:16]}" / "python_stdlib.zip"
+    script = HERE / "bytecompile.mjs"
+    key = hashlib.sha256(" ".join((sha256(source), sha256(script),
+                                   sha256(pyodide_pkg / "pyodide.asm.wasm"))).encode()).hexdigest()
+    target = CACHE / "bytecompiled" / key[:16] / source.name
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_suffix(".partial")
         started = time.perf_counter()
-        proc = subprocess.run(["node", str(script), str(pyodide_pkg), str(source), str(partial)],
+        proc = subprocess.run(["node", str(script), str(pyodide_pkg), kind, str(source), str(partial)],
                               capture_output=True, text=True)
         if proc.returncode:
-            sys.exit(f"compiling the Python standard library failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
+            sys.exit(f"byte-compiling {source.name} failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
         partial.replace(target)  # only a complete zip is ever cached
-        log(f"standard library: {proc.stdout.strip()} in {time.perf_counter() - started:.1f} s")
-    return target, source_digest
+        log(f"{source.name}: {proc.stdout.strip()} in {time.perf_counter() - started:.1f} s")
+    return target
 
 
 def copy(src: Path, dst: Path) -> None:
@@ -129,7 +130,7 @@ def assemble(out: Path, scratch: Path) -> dict:
     pyodide_version = npm_version("pyodide")
     pyodide_dir = f"pyodide/{pyodide_version}"
     pyodide_pkg = ROOT / "node_modules" / "pyodide"
-    stdlib, stdlib_source_sha256 = compiled_stdlib(pyodide_pkg)
+    stdlib = byte_compiled(pyodide_pkg, "stdlib", pyodide_pkg / "python_stdlib.zip")
     for name in PINS["pyodide_files"]:
         # the stdlib ships byte-compiled: imports at boot skip compiling sources
         copy(stdlib if name == "python_stdlib.zip" else pyodide_pkg / name, out / pyodide_dir / name)
@@ -138,7 +139,11 @@ def assemble(out: Path, scratch: Path) -> dict:
     # the bytes do, so it can be cached immutably like the other versioned paths
     wheel_dir = f"wheels/{sha256(wheel)[:16]}"
     copy(wheel, out / wheel_dir / wheel.name)
-    copy(micropip, out / "wheels" / micropip.name)
+    # micropip ships byte-compiled too, under its content hash: its bytecode
+    # belongs to this Pyodide, so another Pyodide must not find it cached
+    micropip = byte_compiled(pyodide_pkg, "wheel", micropip)
+    micropip_dir = f"wheels/{sha256(micropip)[:16]}"
+    copy(micropip, out / micropip_dir / micropip.name)
 
     vendor: dict[str, dict[str, str]] = {}
     for package, pin in PINS["vendor"].items():
@@ -159,9 +164,9 @@ def assemble(out: Path, scratch: Path) -> dict:
                    "wheel_sha256": sha256(wheel), "wheel_bytes": wheel.stat().st_size},
         "pyodide": {"version": pyodide_version, "path": pyodide_dir,
                     "files": PINS["pyodide_files"],
-                    "stdlib": {"compiled": True, "source_sha256": stdlib_source_sha256}},
-        "micropip": {"version": PINS["micropip"]["version"], "wheel": f"wheels/{micropip.name}",
-                     "sha256": PINS["micropip"]["sha256"]},
+                    "stdlib": {"compiled": True, "source_sha256": sha256(pyodide_pkg / "python_stdlib.zip")}},
+        "micropip": {"version": PINS["micropip"]["version"], "wheel": f"{micropip_dir}/{micropip.name}",
+                     "compiled": True, "source_sha256": PINS["micropip"]["sha256"]},
         "vendor": vendor,
     }
 

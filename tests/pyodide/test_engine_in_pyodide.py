@@ -1,6 +1,10 @@
 """The built wheel, installed by micropip into real Pyodide under Node, behaves as in CPython."""
 from __future__ import annotations
 
+import base64
+import csv
+import hashlib
+import io
 import json
 import shutil
 import subprocess
@@ -45,19 +49,51 @@ def test_the_standard_library_loads_byte_compiled(smoke):
     assert smoke["stdlib_origin"].endswith(".zip/json/__init__.pyc")
 
 
+def assert_byte_compiled_copy(shipped: zipfile.ZipFile, source: zipfile.ZipFile) -> set[bytes]:
+    """Every module of ``source`` ships as bytecode, no source is left, and
+    every other entry is the same bytes; returns the bytecode magic numbers."""
+    expected = [name + "c" if name.endswith(".py") else name for name in source.namelist()]
+    assert shipped.namelist() == expected
+    for name in source.namelist():
+        if not name.endswith(".py") and not name.endswith(".dist-info/RECORD"):
+            assert shipped.read(name) == source.read(name), name
+    return {shipped.read(name)[:4] for name in expected if name.endswith(".pyc")}
+
+
 def test_the_shipped_stdlib_zip_is_the_npm_one_byte_compiled():
-    """Every module of the npm package's zip ships as bytecode for Pyodide's
-    Python, no source is left, and every other entry is the same bytes."""
     manifest = json.loads((DIST / "build-manifest.json").read_text())
     shipped = zipfile.ZipFile(DIST / manifest["pyodide"]["path"] / "python_stdlib.zip")
     source = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
-    expected = [name + "c" if name.endswith(".py") else name for name in source.namelist()]
-    assert shipped.namelist() == expected
-    magic = {shipped.read(name)[:4] for name in expected if name.endswith(".pyc")}
-    assert len(magic) == 1  # one interpreter's bytecode
-    for name in source.namelist():
-        if not name.endswith(".py"):
-            assert shipped.read(name) == source.read(name), name
+    assert len(assert_byte_compiled_copy(shipped, source)) == 1  # one interpreter's bytecode
+
+
+def test_the_shipped_micropip_is_the_pinned_wheel_byte_compiled(smoke):
+    """micropip's PyPI wheel, checked against its pin, ships with its modules
+    as bytecode for the same interpreter as the stdlib, and its RECORD names
+    the .pyc files with their true sha256 and size; Pyodide imports it from them."""
+    manifest = json.loads((DIST / "build-manifest.json").read_text())
+    pin = json.loads((ROOT / "wasm-build" / "pins.json").read_text())["micropip"]
+    source_path = ROOT / "wasm-build" / "out" / "pypi" / pin["file"]
+    assert hashlib.sha256(source_path.read_bytes()).hexdigest() == pin["sha256"] == manifest["micropip"]["source_sha256"]
+    shipped_path = DIST / manifest["micropip"]["wheel"]
+    assert shipped_path.name == pin["file"]
+    # under its content hash: bytecode of another Pyodide is never served from a cache
+    assert shipped_path.parent.name == hashlib.sha256(shipped_path.read_bytes()).hexdigest()[:16]
+    shipped = zipfile.ZipFile(shipped_path)
+    magic = assert_byte_compiled_copy(shipped, zipfile.ZipFile(source_path))
+    stdlib = zipfile.ZipFile(DIST / manifest["pyodide"]["path"] / "python_stdlib.zip")
+    assert magic == {stdlib.read("json/__init__.pyc")[:4]}
+    record_name = next(name for name in shipped.namelist() if name.endswith(".dist-info/RECORD"))
+    rows = list(csv.reader(io.StringIO(shipped.read(record_name).decode())))
+    assert sorted(row[0] for row in rows) == sorted(shipped.namelist())
+    for name, digest, size in rows:
+        if name == record_name:
+            assert digest == size == ""
+            continue
+        data = shipped.read(name)
+        assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        assert int(size) == len(data)
+    assert smoke["micropip_origin"].endswith("/site-packages/micropip/__init__.pyc")
 
 
 def test_same_engine_version_and_games(smoke):

@@ -87,7 +87,8 @@ async function bootSteps(onProgress, failBoot) {
 
   aliasNamesForMicropip(pyodide);
 
-  // micropip is loaded by URL (its pinned sha256 is checked at build time);
+  // micropip is loaded by URL (its pinned sha256 is checked at build time,
+  // then its modules are byte-compiled for this Pyodide);
   // integrity checking stays on for everything else
   const loadErrors = [];
   await pyodide.loadPackage(micropipURL, {

@@ -131,6 +131,27 @@ def settle(page, route_errors: bool = False) -> str:
     return state
 
 
+def play_through(page, decide, on_privacy=None, max_steps: int = 3000) -> dict:
+    """Play a table through to its end: each human decision is ``decide(page, n)``,
+    n the human decisions made so far; a hot-seat privacy screen is passed after
+    ``on_privacy(page)``.  Returns how many of each there were."""
+    stats = {"human_moves": 0, "privacy": 0}
+    for _ in range(max_steps):
+        waiting = settle(page)
+        if waiting == "over":
+            return stats
+        if waiting == "privacy":
+            stats["privacy"] += 1
+            if on_privacy:
+                on_privacy(page)
+            page.click("[data-testid=privacy-ready]")
+            continue
+        assert waiting == "human", waiting
+        decide(page, stats["human_moves"])
+        stats["human_moves"] += 1
+    raise AssertionError("the game did not end")
+
+
 def legal_ids(page) -> list[str]:
     return page.evaluate("() => window.brewhouse.table.moves.map(m => m.id)")
 

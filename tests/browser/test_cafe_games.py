@@ -11,7 +11,7 @@ import random
 import re
 import time
 
-from conftest import STATUS, legal_ids, open_table, rendered_ids, screenshot as full_screenshot, settle
+from conftest import STATUS, legal_ids, open_table, play_through, rendered_ids, screenshot as full_screenshot, settle
 
 RANKS = {"mediocre", "average", "good", "very good", "excellent", "exceptional"}
 
@@ -46,18 +46,15 @@ def play_one(page, rng: random.Random, check_legal: bool = False) -> str:
 
 
 def play_to_end(page, rng: random.Random, check_first: int = 0, max_moves: int = 3000, on_move=None) -> int:
-    for i in range(max_moves):
-        waiting = settle(page)
-        if waiting == "over":
-            return i
-        if waiting == "privacy":
-            page.click("[data-testid=privacy-ready]")
-            continue
-        assert waiting == "human", waiting
-        if on_move and on_move(page, i):
-            continue  # the hook played (and maybe took back) a move itself
-        play_one(page, rng, check_legal=i < check_first)
-    raise AssertionError("the game did not end")
+    """Random human decisions to the game's end (the first ``check_first`` checked
+    against the legal moves); ``on_move(page, n)`` may play a decision itself
+    (and return True).  Returns the number of human decisions."""
+    def decide(page, n):
+        if on_move and on_move(page, n):
+            return  # the hook played (and maybe took back) a move itself
+        play_one(page, rng, check_legal=n < check_first)
+
+    return play_through(page, decide, max_steps=max_moves)["human_moves"]
 
 
 def check_game_over(page, players: int) -> None:

@@ -10,7 +10,7 @@ import random
 import re
 import time
 
-from conftest import STATUS, legal_ids, open_table, rendered_ids, screenshot, settle
+from conftest import STATUS, legal_ids, open_table, play_through, rendered_ids, screenshot, settle
 
 HUMAN_PHASES = {"opening", "place_meeple", "setup_cups", "upgrade", "move", "place", "send"}
 #: an i18n key shown instead of its text (a missing translation)
@@ -56,25 +56,15 @@ def click_random_option(page, rng: random.Random, check: bool = False) -> str:
 
 
 def play_to_end(page, rng: random.Random, on_privacy=None, max_moves: int = 4000, check_every: int = 0) -> dict:
-    stats = {"human_moves": 0, "privacy": 0, "phases": set()}
-    for _ in range(max_moves):
-        waiting = settle(page)
-        if waiting == "over":
-            return stats
-        if waiting == "privacy":
-            stats["privacy"] += 1
-            if on_privacy:
-                on_privacy(page)
-            page.click("[data-testid=privacy-ready]")
-            continue
-        assert waiting == "human", waiting
+    phases: set[str] = set()
+
+    def decide(page, n):
         phase = page.get_attribute(STATUS, "data-phase")
         assert phase in HUMAN_PHASES, phase
-        stats["phases"].add(phase)
-        check = bool(check_every) and stats["human_moves"] % check_every == 0
-        click_random_option(page, rng, check)
-        stats["human_moves"] += 1
-    raise AssertionError("the game did not end")
+        phases.add(phase)
+        click_random_option(page, rng, bool(check_every) and n % check_every == 0)
+
+    return {**play_through(page, decide, on_privacy, max_moves), "phases": phases}
 
 
 def check_game_over(page, players: int) -> None:

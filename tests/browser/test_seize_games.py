@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import STATUS, legal_ids, open_table, rendered_ids, screenshot, settle
+from conftest import STATUS, legal_ids, open_table, play_through, rendered_ids, screenshot, settle
 
 
 def goto_in_page(page, query: str) -> None:
@@ -36,22 +36,11 @@ def click_random_option(page, rng: random.Random, check_legal: bool = False) -> 
 
 
 def play_to_end(page, rng: random.Random, check_legal: bool = False, on_privacy=None, max_moves: int = 3000) -> dict:
-    stats = {"human_moves": 0, "privacy": 0}
-    for _ in range(max_moves):
-        waiting = settle(page)
-        if waiting == "over":
-            return stats
-        if waiting == "privacy":
-            stats["privacy"] += 1
-            if on_privacy:
-                on_privacy(page)
-            page.click("[data-testid=privacy-ready]")
-            continue
-        assert waiting == "human", waiting
+    def decide(page, _n):
         assert page.get_attribute(STATUS, "data-phase") in {"actions", "service", "word_of_mouth"}
         click_random_option(page, rng, check_legal)
-        stats["human_moves"] += 1
-    raise AssertionError("the game did not end")
+
+    return play_through(page, decide, on_privacy, max_moves)
 
 
 def check_game_over(page, players: int) -> None:

@@ -5,6 +5,8 @@ CPython, so the wheel is proven to behave identically in WebAssembly.
 """
 import json
 
+import micropip  # installed by run.mjs, as in the browser
+
 import brewhouse
 from brewhouse.api import DEFAULT_API, Api, call
 from brewhouse.core import Match, Rng
@@ -17,7 +19,7 @@ checks["version"] = brewhouse.__version__
 # the standard library is loaded from dist's byte-compiled zip
 checks["stdlib_origin"] = json.__spec__.origin
 # micropip (installed by run.mjs as in the browser) from its byte-compiled wheel
-checks["micropip_origin"] = __import__("micropip").__spec__.origin
+checks["micropip_origin"] = micropip.__spec__.origin
 checks["games"] = call("list_games")["result"]
 rng = Rng.from_seed(2026)
 checks["rng"] = [rng.below(1000) for _ in range(10)]

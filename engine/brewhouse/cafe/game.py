@@ -37,7 +37,7 @@ Decisions where the books are silent are listed in ``RULES_NOTES.md``.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from ..core.errors import InvalidConfig
 from ..core.game import Event, Game, Move, Outcome, State, Transition
@@ -91,8 +91,14 @@ class CafeGame(Game):
     min_players = 1
     max_players = 4
 
+    edition_package = "brewhouse.cafe"
+
     def __init__(self, catalog: Optional[Catalog] = None) -> None:
         self._catalog = catalog
+
+    @classmethod
+    def with_data(cls, read: Callable[[str], Any]) -> "CafeGame":
+        return cls(Catalog(read("cards.json")))
 
     @property
     def cat(self) -> Catalog:

@@ -20,6 +20,8 @@ __all__ = [
     "UnknownMatch",
     "UndoUnavailable",
     "BadSave",
+    "SaveTooNew",
+    "SaveDiverged",
     "DeterminizationUnavailable",
 ]
 
@@ -82,6 +84,22 @@ class BadSave(BrewhouseError):
     """A save file or share link that is corrupted, foreign or tampered with."""
 
     code = "bad_save"
+
+
+class SaveTooNew(BadSave):
+    """A save or export made by a newer build of Brewhouse than this one (never "damaged")."""
+
+    code = "save_too_new"
+
+
+class SaveDiverged(BadSave):
+    """A save whose moves no longer replay to the position it recorded.
+
+    ``details["ply"]`` is how many of its ``details["moves"]`` moves still
+    replay; ``load`` with ``upto`` opens the game at that position.
+    """
+
+    code = "save_diverged"
 
 
 class DeterminizationUnavailable(BrewhouseError):

@@ -25,8 +25,9 @@ import copy
 import marshal
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Optional, Protocol
+from typing import Any, Callable, ClassVar, Mapping, Optional, Protocol
 
+from .editions import Edition, EditionBook, edition_book
 from .errors import DeterminizationUnavailable, GameOver, IllegalMove, InvalidConfig
 
 __all__ = ["Move", "Event", "Transition", "Outcome", "Game", "State", "Determinizer", "json_copy"]
@@ -136,6 +137,39 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: package holding ``editions.json`` and the data files (``None``: a game without editions)
+    edition_package: ClassVar[Optional[str]] = None
+    #: the rules edition this definition plays (see :mod:`brewhouse.core.editions`)
+    edition: Optional[Edition] = None
+
+    # -- editions ---------------------------------------------------------
+    @classmethod
+    def edition_book(cls) -> Optional[EditionBook]:
+        return edition_book(cls.edition_package) if cls.edition_package else None
+
+    @classmethod
+    def for_edition(cls, edition: Optional[Edition]) -> "Game":
+        """This game as ``edition`` plays it: that edition's data files and rule changes."""
+        book = cls.edition_book()
+        if edition is None or book is None or edition is book.current:
+            game = cls()  # the live data files are the current edition's
+        else:
+            game = cls.with_data(lambda name: book.read_json(edition, name))
+        game.edition = edition
+        return game
+
+    @classmethod
+    def with_data(cls, read: Callable[[str], Any]) -> "Game":
+        """This game over the data files ``read(name)`` returns (parsed JSON of an older edition).
+
+        Games with data files override it; a game without any has nothing to read.
+        """
+        return cls()
+
+    @property
+    def rules(self) -> frozenset[str]:
+        """The named rule changes in force in this definition's edition."""
+        return self.edition.rules if self.edition is not None else frozenset()
 
     # -- configuration --------------------------------------------------
     def default_config(self) -> dict[str, Any]:
@@ -149,16 +183,16 @@ class Game(ABC):
             return out
         if not isinstance(config, Mapping):
             raise InvalidConfig("config must be an object")
-        unknown = sorted(set(config) - set(out))
+        unknown = sorted(str(k)[:40] for k in set(config) - set(out))
         if unknown:
-            raise InvalidConfig(f"unknown option(s) for {self.id}: {', '.join(map(str, unknown))}",
-                                options=unknown)
+            shown = ", ".join(unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+            raise InvalidConfig(f"unknown option(s) for {self.id}: {shown}", options=unknown[:5])
         out.update(config)
         players = out["players"]
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise InvalidConfig(
                 f"{self.title} is played by {self.min_players}-{self.max_players} players",
-                players=players if isinstance(players, (int, str)) else None)
+                players=players if type(players) is int and abs(players) < 1000 else str(players)[:40])
         self.check_config(out)
         return out
 

@@ -15,14 +15,17 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
-from .errors import BadRequest, BadSave, BrewhouseError, UndoUnavailable
+from .. import __version__
+from .editions import FIRST_EDITION, too_new
+from .errors import BadRequest, BadSave, BrewhouseError, SaveDiverged, UndoUnavailable
 from .game import Event, Game, State
 from .registry import REGISTRY, Registry
 
 __all__ = ["Match", "SAVE_FORMAT", "SAVE_VERSION", "MAX_SEED", "state_digest", "canonical_json"]
 
 SAVE_FORMAT = "brewhouse-save"
-SAVE_VERSION = 1
+#: 1: (game, config, seed, seats, moves, state digest); 2: adds the engine version and the rules edition
+SAVE_VERSION = 2
 #: seeds stay below 2**53 so JavaScript numbers carry them exactly
 MAX_SEED = 2**53 - 1
 #: seat kinds every game accepts; bot levels are added by :mod:`brewhouse.bots`
@@ -116,11 +119,17 @@ class Match:
 
     # -- saving -----------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
-        """A versioned, self-checking save record (plain JSON data)."""
+        """A versioned, self-checking save record (plain JSON data).
+
+        It names the engine version that wrote it and the rules edition of the
+        game, so a later build replays it with the same card data and rules.
+        """
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
+            "engine": __version__,
             "game": self.game.id,
+            "edition": self.game.edition.id if self.game.edition else None,
             "config": self.config,
             "seed": self.seed,
             "seats": list(self.seats),
@@ -129,8 +138,16 @@ class Match:
         }
 
     @classmethod
-    def from_save(cls, save: Any, registry: Registry = REGISTRY) -> "Match":
-        """Rebuild a match by replaying a save; any inconsistency is :class:`BadSave`."""
+    def from_save(cls, save: Any, registry: Registry = REGISTRY, upto: Optional[int] = None) -> "Match":
+        """Rebuild a match by replaying a save with the rules edition it was made with.
+
+        Garbage is :class:`BadSave`; a save from a newer build is
+        :class:`SaveTooNew`; moves that no longer replay to the recorded
+        position are :class:`SaveDiverged`, whose ``ply`` detail says how many
+        still do.  ``upto`` replays only the first ``upto`` moves and skips the
+        digest check: it opens such a save at the last position that still
+        fits, so a player never loses a game to an update.
+        """
         if not isinstance(save, Mapping):
             raise BadSave("not a Brewhouse save: expected a JSON object")
         if save.get("format") != SAVE_FORMAT:
@@ -139,21 +156,30 @@ class Match:
         if type(version) is not int or version < 1:
             raise BadSave("save file has no valid version")
         if version > SAVE_VERSION:
-            raise BadSave(f"save file version {version} is newer than this app ({SAVE_VERSION})")
+            raise too_new(save.get("engine"), version=version)
         moves = save.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise BadSave("save file has no valid move list")
+        if upto is not None and (type(upto) is not int or not 0 <= upto <= len(moves)):
+            raise BadRequest(f"'upto' must be an integer from 0 to {len(moves)}")
+        # version 1 predates editions: those saves were all made under each game's first edition
+        edition = save.get("edition") if version >= 2 else FIRST_EDITION
         try:
-            game = registry.get(save.get("game"))
+            game = registry.get(save.get("game"), edition, save.get("engine"))
             match = cls(game, save.get("config"), save.get("seed"), save.get("seats"))
+        except BadSave:
+            raise
         except BrewhouseError as err:
             raise BadSave(f"save file is invalid: {err.message}") from None
-        for i, move_id in enumerate(moves):
+        for i, move_id in enumerate(moves[:upto] if upto is not None else moves):
             try:
                 match.apply(move_id)
             except BrewhouseError as err:
-                raise BadSave(f"save file is corrupted at move {i + 1}: {err.message}", ply=i) from None
+                raise SaveDiverged(f"this saved game no longer replays: move {i + 1} of {len(moves)} "
+                                   f"does not fit ({err.message}); it can be opened at move {i}",
+                                   ply=i, moves=len(moves)) from None
         digest = save.get("state_sha256")
-        if digest is not None and digest != state_digest(match.state):
-            raise BadSave("save file does not match its own game record (tampered or from another rules version)")
+        if upto is None and digest is not None and digest != state_digest(match.state):
+            raise SaveDiverged("this saved game replays to another position than the one it recorded "
+                               "(the file was modified, or the rules changed)", ply=len(moves), moves=len(moves))
         return match

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
-from .errors import BadRequest, GameUnavailable, UnknownGame
+from .errors import BadRequest, BadSave, GameUnavailable, UnknownGame
 from .game import Game
 
 __all__ = ["GameInfo", "Registry", "REGISTRY"]
@@ -44,16 +44,18 @@ class Registry:
 
     def __init__(self) -> None:
         self._infos: dict[str, GameInfo] = {}
-        self._games: dict[str, Game] = {}
+        #: definitions by (game id, edition id); ``None`` is a game without editions
+        self._games: dict[tuple[str, Optional[str]], Game] = {}
 
     def add(self, info: GameInfo, game: Optional[Game] = None) -> None:
         self._infos[info.id] = info
         if game is not None:
-            self._games[info.id] = game
+            self._games[(info.id, None)] = game
 
     def remove(self, game_id: str) -> None:
         self._infos.pop(game_id, None)
-        self._games.pop(game_id, None)
+        for key in [k for k in self._games if k[0] == game_id]:
+            del self._games[key]
 
     def infos(self) -> list[GameInfo]:
         return list(self._infos.values())
@@ -67,16 +69,36 @@ class Registry:
             known = ", ".join(sorted(self._infos))
             raise UnknownGame(f"unknown game '{game_id[:40]}' (known: {known})", game=game_id[:40]) from None
 
-    def get(self, game_id: Any) -> Game:
-        """The playable game definition, or a typed error."""
+    def get(self, game_id: Any, edition: Optional[str] = None, engine: Any = None) -> Game:
+        """The playable game definition, as rules ``edition`` plays it (``None``: the current one).
+
+        An edition this build does not know raises :class:`~.errors.BadSave`, or
+        :class:`~.errors.SaveTooNew` when it is later than the current one
+        (``engine`` names the version that made the save, for that message).
+        """
         info = self.info(game_id)
         if not info.available:
             raise GameUnavailable(f"{info.title} is not playable yet: {info.status}", game=info.id)
-        game = self._games.get(info.id)
+        if edition is not None and not isinstance(edition, str):
+            raise BadSave("save file has no valid rules edition")
+        game = self._games.get((info.id, edition))
         if game is None:
-            module_name, _, attr = (info.entry or "").partition(":")
-            cls: Callable[[], Game] = getattr(importlib.import_module(module_name), attr)
-            game = self._games[info.id] = cls()
+            current = self._games.get((info.id, None)) or self._load(info)
+            book = type(current).edition_book()
+            if book is None or edition is None:
+                game = current  # a game without editions plays every save with its one definition
+            else:
+                wanted = book.get(edition, engine)
+                game = current if wanted is book.current else type(current).for_edition(wanted)
+            self._games[(info.id, edition)] = game
+        return game
+
+    def _load(self, info: GameInfo) -> Game:
+        """Import the current definition of a game (on first use: listing games stays cheap)."""
+        module_name, _, attr = (info.entry or "").partition(":")
+        cls: type[Game] = getattr(importlib.import_module(module_name), attr)
+        book = cls.edition_book()
+        game = self._games[(info.id, None)] = cls.for_edition(book.current if book else None)
         return game
 
     def available_ids(self) -> list[str]:

@@ -10,11 +10,11 @@
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from ..core.errors import GameOver, IllegalMove, InvalidConfig
 from ..core.game import Game, Move, Outcome, State, Transition
-from .data import RushData, load_data
+from .data import RushData, load_data, parse_data
 from .scoring import make_outcome
 from .state import copy_state, new_state
 from .turn import find_move, legal_moves, play
@@ -34,8 +34,14 @@ class RushGame(Game):
     min_players = 2
     max_players = 4
 
+    edition_package = "brewhouse.rush"
+
     def __init__(self, data: Optional[RushData] = None) -> None:
         self.data = data or load_data()
+
+    @classmethod
+    def with_data(cls, read: Callable[[str], Any]) -> "RushGame":
+        return cls(parse_data(read("data.json")))
 
     # -- configuration --------------------------------------------------------
     def default_config(self) -> dict[str, Any]:

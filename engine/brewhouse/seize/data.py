@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping
 __all__ = ["CardDB", "load_db", "load_raw", "validate", "order_units", "base_id"]
 
 DATA_FILE = "cards.json"
+SOLO_FILE = "solo.json"
 
 
 def base_id(cid: str) -> str:
@@ -28,16 +29,18 @@ def base_id(cid: str) -> str:
     return cid.split("@", 1)[0]
 
 
-def load_raw() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath(DATA_FILE).read_text(encoding="utf-8")
+def load_raw(name: str = DATA_FILE) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
     return json.loads(text)
 
 
 class CardDB:
-    """Read-only index over the card data."""
+    """Read-only index over the card data (and Starbots' solo data of the same rules edition)."""
 
-    def __init__(self, raw: Mapping[str, Any]) -> None:
+    def __init__(self, raw: Mapping[str, Any], solo: Mapping[str, Any] | None = None) -> None:
         self.raw = raw
+        #: ``solo.json`` of the same edition (Starbots' cards, levels, tokens)
+        self.solo: Mapping[str, Any] = solo if solo is not None else load_raw(SOLO_FILE)
         self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in raw["cards"]}
         self.groups: dict[str, dict[str, Any]] = raw["groups"]
         self.abilities: dict[str, dict[str, Any]] = raw["abilities"]
@@ -66,7 +69,8 @@ class CardDB:
 
 @lru_cache(maxsize=1)
 def load_db() -> CardDB:
-    return CardDB(load_raw())
+    """The current edition's data (cached)."""
+    return CardDB(load_raw(), load_raw(SOLO_FILE))
 
 
 def order_units(order: Iterable[str], data: Mapping[str, Any]) -> int:

@@ -108,7 +108,7 @@ class SeizeDeterminizer:
             "bonus": {"up": list(view["bonus_tokens"]["face_up"]), "down": []},
             "city": city, "players": players, "stack": json_copy(pub["frames"]), "cursor": json_copy(pub["cursor"]),
         }
-        self.solo = _SoloSampler(view) if solo_view is not None else None
+        self.solo = _SoloSampler(view, db) if solo_view is not None else None
         # -- what is seen -------------------------------------------------------
         seen: Counter = Counter()
         for row in city:
@@ -222,10 +222,10 @@ class SeizeDeterminizer:
 class _SoloSampler:
     """Starbots' solo components from the view: public parts copied, face-down piles shuffled."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        from .solo import AUTOMA, load_solo
+    def __init__(self, view: Mapping[str, Any], db: CardDB) -> None:
+        from .solo import AUTOMA
 
-        data = load_solo()
+        data = db.solo
         sv = view["solo"]
         bot = view["players"][AUTOMA]
         self.upgrades = {sp["space"]: list(sp["tokens"]) for sp in bot["spaces"] if sp["usable"]}

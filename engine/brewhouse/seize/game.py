@@ -9,10 +9,10 @@
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from ..core import BadRequest, Game, InvalidConfig, Move, Outcome, State, Transition
-from .data import load_db
+from .data import CardDB, load_db
 from .model import Ctx
 from .phases import current_moves, run, top_frame
 from .scoring import final_scores, rank
@@ -30,8 +30,18 @@ class SeizeGame(Game):
     min_players = 1  # 1 = solo against the Starbots automa (solo.py)
     max_players = 4
 
-    def __init__(self) -> None:
-        self.db = load_db()
+    edition_package = "brewhouse.seize"
+
+    def __init__(self, db: Optional[CardDB] = None) -> None:
+        self.db = db or load_db()
+
+    @classmethod
+    def with_data(cls, read: Callable[[str], Any]) -> "SeizeGame":
+        return cls(CardDB(read("cards.json"), read("solo.json")))
+
+    def ctx(self) -> Ctx:
+        """A fresh play context over this edition's data and rules."""
+        return Ctx(self.db, self.rules)
 
     def default_config(self) -> dict[str, Any]:
         return {"players": 2, "scoop_luck": False}
@@ -43,7 +53,7 @@ class SeizeGame(Game):
     def normalize_config(self, config: Optional[Mapping[str, Any]]) -> dict[str, Any]:
         base, solo_opts = solo.split_config(config)  # solo options exist only when players = 1
         out = super().normalize_config(base)
-        solo.check_solo_config(out, solo_opts)
+        solo.check_solo_config(out, solo_opts, self.db)
         return out
 
     def accepts_seat(self, kind: str) -> bool:
@@ -72,7 +82,7 @@ class SeizeGame(Game):
             state = solo.solo_state(config, seed, self.db)
         else:
             state = initial_state(config, seed, self.db)
-        cx = Ctx(self.db)
+        cx = self.ctx()
         run(state, cx)
         return state
 
@@ -83,11 +93,11 @@ class SeizeGame(Game):
         return None if fr is None else fr["p"]
 
     def legal_moves(self, state: State) -> list[Move]:
-        return current_moves(state, Ctx(self.db))
+        return current_moves(state, self.ctx())
 
     def play(self, state: State, move: Move) -> Transition:
         from .effects import DECIDE
-        cx = Ctx(self.db)
+        cx = self.ctx()
         fr = state["stack"][-1]
         DECIDE[fr["t"]].choose(state, cx, fr, move)
         run(state, cx)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..core import Event, Rng
+from ..core.editions import edition_book
 from .data import CardDB, load_db
 
 __all__ = ["Ctx", "shuffle", "between", "gain_good", "gain_bad", "trigger_end", "raise_hype",
@@ -17,12 +18,14 @@ __all__ = ["Ctx", "shuffle", "between", "gain_good", "gain_bad", "trigger_end", 
 class Ctx:
     """What one ``play`` call collects: events, and whether hidden info was revealed."""
 
-    __slots__ = ("events", "reveals", "db")
+    __slots__ = ("events", "reveals", "db", "rules")
 
-    def __init__(self, db: Optional[CardDB] = None) -> None:
+    def __init__(self, db: Optional[CardDB] = None, rules: Optional[frozenset[str]] = None) -> None:
         self.events: list[Event] = []
         self.reveals = False
         self.db = db or load_db()
+        #: the rule changes in force in the game's edition (``"name" in cx.rules``); default: the current edition's
+        self.rules = rules if rules is not None else edition_book("brewhouse.seize").current.rules
 
     def ev(self, code: str, player: Optional[int] = None, private: Optional[tuple[int, ...]] = None,
            **params: Any) -> None:

@@ -20,17 +20,14 @@ All component data (20 action cards, 16 upgrade tokens, 8 action tokens, the
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from functools import lru_cache
-from importlib import resources
 from typing import Any, Callable, Mapping, Optional
 
 from ..core import InvalidConfig
 from . import city
 from .cafe import achievements_met, cafe_groups
-from .data import CardDB
+from .data import CardDB, load_db
 from .effects import AUTO, ICON_FX
 from .model import Ctx, draw_own, gain_bad, gain_good, raise_hype, shuffle
 
@@ -45,10 +42,9 @@ _SEAT = re.compile(r"starbots-([0-9]{1,2})")
 
 
 # ---------------------------------------------------------------- data
-@lru_cache(maxsize=1)
-def load_solo() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath(DATA_FILE).read_text(encoding="utf-8")
-    return json.loads(text)
+def load_solo() -> Mapping[str, Any]:
+    """The current edition's solo data (a game of another edition reads ``db.solo``)."""
+    return load_db().solo
 
 
 def validate_solo(data: Mapping[str, Any], cards: Mapping[str, Any]) -> list[str]:
@@ -122,14 +118,14 @@ def validate_solo(data: Mapping[str, Any], cards: Mapping[str, Any]) -> list[str
     return errs
 
 
-def level_tokens(level: int) -> tuple[str, Optional[str]]:
-    lv = load_solo()["levels"][level - 1]
+def level_tokens(level: int, db: Optional[CardDB] = None) -> tuple[str, Optional[str]]:
+    lv = (db or load_db()).solo["levels"][level - 1]
     return lv["cellar"], lv["style"]
 
 
-def space_steps(state: dict, space: str) -> list[str]:
+def space_steps(state: dict, space: str, db: Optional[CardDB] = None) -> list[str]:
     """Starbots' own (non-upgrade) icons on an action space at this level."""
-    data = load_solo()
+    data = (db or load_db()).solo
     solo = state["solo"]
     if space in data["spaces"][:2]:
         return list(data["action_tokens"][solo["cellar"]]["rows"][space])
@@ -158,7 +154,7 @@ def split_config(config: Any) -> tuple[Any, dict[str, Any]]:
     return base, {k: v for k, v in config.items() if k in SOLO_DEFAULTS}
 
 
-def check_solo_config(out: dict[str, Any], solo: Mapping[str, Any]) -> None:
+def check_solo_config(out: dict[str, Any], solo: Mapping[str, Any], db: Optional[CardDB] = None) -> None:
     """Fill and check the solo options of a normalised config (in place)."""
     if out["players"] != 1:
         if solo:
@@ -174,8 +170,8 @@ def check_solo_config(out: dict[str, Any], solo: Mapping[str, Any]) -> None:
         raise InvalidConfig("first_player must be 'human' or 'starbots'")
     sc = out["scenario"]
     if sc is not None:
-        known = {s["id"]: s for s in load_solo()["scenarios"]}
-        if sc not in known:
+        known = {s["id"]: s for s in (db or load_db()).solo["scenarios"]}
+        if not isinstance(sc, str) or sc not in known:  # a list or object is no scenario id (and unhashable)
             raise InvalidConfig(f"unknown solo scenario '{str(sc)[:40]}'", scenario=str(sc)[:40])
         if not known[sc]["playable"]:
             raise InvalidConfig(f"solo scenario '{sc}' needs expansion content: " + "; ".join(known[sc]["needs"]),
@@ -187,13 +183,13 @@ def solo_state(config: Mapping[str, Any], seed: int, db: CardDB) -> dict:
     """The base table for two cafés (solo counts as 2 players), then Starbots' café."""
     from .setup import initial_state
 
-    data = load_solo()
+    data = db.solo
     state = initial_state({**config, "players": data["counts_as_players"]}, seed, db)
     state["config"] = dict(config)
     bot = state["players"][AUTOMA]
     bot.update(deck=[], discard=[], line=[], pantry=[], style=[], baristas=[], served=0,
                res={b: 0 for b in db.basic}, hype=data["automa_hype"], good=0, bad=0, ach={}, automa=True)
-    cellar, style = level_tokens(config["starbots_level"])
+    cellar, style = level_tokens(config["starbots_level"], db)
     deck = [c["id"] for c in data["action_cards"]]
     tokens = [icon for icon, n in data["upgrade_tokens"].items() for _ in range(n)]
     shuffle(state, deck)
@@ -208,8 +204,8 @@ def solo_state(config: Mapping[str, Any], seed: int, db: CardDB) -> dict:
 
 
 # ---------------------------------------------------------------- Starbots' cards
-def _card(cid: str) -> dict[str, Any]:
-    for c in load_solo()["action_cards"]:
+def _card(cid: str, db: CardDB) -> dict[str, Any]:
+    for c in db.solo["action_cards"]:
         if c["id"] == cid:
             return c
     raise KeyError(cid)
@@ -222,7 +218,7 @@ def draw_card(state: dict, cx: Ctx, use: str) -> dict[str, Any]:
     cid = solo["deck"].pop()
     solo["discard"].append(cid)
     cx.reveals = True
-    card = _card(cid)
+    card = _card(cid, cx.db)
     cx.ev("starbots_card", AUTOMA, card=cid, number=card["number"], space=card["space"], use=use)
     if len(solo["deck"]) == 1:
         solo["deck"].extend(solo["discard"])
@@ -313,7 +309,7 @@ STEPS: dict[str, Callable[[dict, Ctx], None]] = {
 def _achievements(state: dict, cx: Ctx) -> None:
     """Starbots unlocks achievements like a player and takes the first face-up bonus
     in the data's priority order; resource bonuses give it nothing."""
-    data = load_solo()
+    data = cx.db.solo
     bot = state["players"][AUTOMA]
     for a in achievements_met(bot, cx.db):
         if a in bot["ach"]:
@@ -354,7 +350,7 @@ def _turn(state: dict, cx: Ctx, fr: dict) -> None:
         cx.ev("starbots_redraw", AUTOMA, card=card["id"], space=card["space"])
     space = card["space"]
     bot["baristas"].append(space)
-    steps = space_steps(state, space) + list(state["solo"]["upgrades"][space])  # fixed now
+    steps = space_steps(state, space, cx.db) + list(state["solo"]["upgrades"][space])  # fixed now
     cx.ev("barista_placed", AUTOMA, space=space, steps=steps)
     for step in steps:
         cx.ev("starbots_step", AUTOMA, step=step, space=space)
@@ -385,21 +381,21 @@ AUTO["automa_wom"] = _word_of_mouth
 # ---------------------------------------------------------------- view and outcome
 def solo_view(state: dict, view: dict[str, Any], db: CardDB) -> None:
     """Replace Starbots' player entry with its public café (in place)."""
-    data = load_solo()
+    data = db.solo
     solo = state["solo"]
     bot = state["players"][AUTOMA]
     pv = view["players"][AUTOMA]
     spaces = []
     for sp in db.action_rows:
         used = sp in data["spaces"]
-        spaces.append({"space": sp, "usable": used, "actions": space_steps(state, sp) if used else [],
+        spaces.append({"space": sp, "usable": used, "actions": space_steps(state, sp, db) if used else [],
                        "tokens": list(solo["upgrades"].get(sp, [])), "barista": sp in bot["baristas"]})
     pv.update(automa=True, name="Starbots", spaces=spaces, resources={b: 0 for b in db.basic},
               line=[], discard=None, discard_count=0, deck_count=len(bot["deck"]))
     view["solo"] = {
         "level": solo["level"], "cellar_token": solo["cellar"], "style_token": solo["style"],
         "action_deck_count": len(solo["deck"]),
-        "action_discard": [dict(_card(c)) for c in solo["discard"]],
+        "action_discard": [dict(_card(c, db)) for c in solo["discard"]],
         "upgrade_tokens_left": len(solo["tokens"]),
         "starbots_last": [dict(e) for e in solo["log"]],
         "first_player": "starbots" if state["initial_first"] == AUTOMA else "human",

@@ -23,8 +23,10 @@ from typing import Any, Callable, Mapping, Optional
 from . import __version__
 from .bots import LEVELS, make_bot
 from .core.errors import BadRequest, BadSave, BrewhouseError, IllegalMove, UnknownMatch
-from .core.match import MAX_SEED, Match
+from .core.editions import FIRST_EDITION
+from .core.match import MAX_SEED, SAVE_FORMAT, Match
 from .core.registry import REGISTRY, Registry
+from .core.safejson import loads_bounded
 
 __all__ = ["Api", "call", "call_json", "on_bot_progress", "DEFAULT_API"]
 
@@ -81,6 +83,7 @@ class Api:
             "match": match_id,
             "game": match.game.id,
             "config": match.config,
+            "edition": match.game.edition.id if match.game.edition else None,
             "seed": match.seed,
             "seats": list(match.seats),
             "ply": match.ply,
@@ -96,7 +99,12 @@ class Api:
         return [info.to_json() for info in self.registry.infos()]
 
     def engine_info(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        return {"version": __version__, "bot_levels": list(LEVELS)}
+        """The engine version, bot levels and each playable game's current rules edition."""
+        editions = {}
+        for game_id in self.registry.available_ids():
+            game = self.registry.get(game_id)
+            editions[game_id] = game.edition.id if game.edition else None
+        return {"version": __version__, "bot_levels": list(LEVELS), "editions": editions}
 
     def new_game(self, params: Mapping[str, Any]) -> dict[str, Any]:
         game = self.registry.get(params.get("game"))
@@ -180,20 +188,33 @@ class Api:
         return self._match(params).to_save()
 
     def load(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """Rebuild a match from a save (object or JSON text); :class:`BadSave` on garbage."""
+        """Rebuild a match from a save (object or JSON text) with the rules edition it was made with.
+
+        :class:`BadSave` on garbage, ``save_too_new`` for a save from a newer
+        build, ``save_diverged`` (with the ``ply`` that still replays) when its
+        moves no longer lead to the position it recorded; ``upto`` then opens
+        it at that position (see :meth:`Match.from_save`).
+        """
         save = params.get("save")
         if isinstance(save, str):
             try:
-                save = json.loads(save)
-            except (ValueError, RecursionError):
-                raise BadSave("not a Brewhouse save: the file is not valid JSON") from None
-        match = Match.from_save(save, self.registry)
-        return self._status(self._register(match), match)
+                save = loads_bounded(save)
+            except ValueError as err:
+                raise BadSave(f"not a Brewhouse save: the file is not valid JSON ({err})"[:300]) from None
+        upto = params.get("upto")
+        match = Match.from_save(save, self.registry, upto=upto)
+        out = self._status(self._register(match), match)
+        out["replayed"] = {"moves": match.ply, "of": len(save["moves"])}
+        return out
 
     def replay(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """A match from a share link: game, config, seed, seats and moves."""
+        """A match from a share link: game, config, seed, seats, moves and rules edition.
+
+        A link without an edition was made before links carried one: the game's first edition.
+        """
         record = {key: params.get(key) for key in ("game", "config", "seed", "seats")}
-        record.update(format="brewhouse-save", version=1, moves=params.get("moves", []))
+        edition = params.get("edition", FIRST_EDITION)
+        record.update(format=SAVE_FORMAT, version=2, edition=edition, moves=params.get("moves", []))
         match = Match.from_save(record, self.registry)
         return self._status(self._register(match), match)
 
@@ -229,9 +250,9 @@ class Api:
             params: Any = {}
         else:
             try:
-                params = json.loads(params_json) if isinstance(params_json, str) else None
-            except (ValueError, RecursionError):
-                params = None
+                params = loads_bounded(params_json) if isinstance(params_json, str) else None
+            except ValueError as err:
+                return json.dumps({"ok": False, "error": BadRequest(f"params must be JSON text: {err}"[:300]).to_json()})
             if params is None:
                 return json.dumps({"ok": False, "error": BadRequest("params must be JSON text").to_json()})
         return json.dumps(self.call(method, params))

@@ -4,7 +4,7 @@
 // The script's global `result` is printed as JSON on the last line of stdout,
 // with the boot's timings under "node".  BREWHOUSE_STDLIB_ZIP=PATH boots with
 // another standard library zip (`make bench` compares the npm package's).
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -38,6 +38,12 @@ if (extraDir) {
   pyodide.FS.mkdirTree("/extra/support");
   for (const name of ["__init__.py", "toygame.py"]) {
     pyodide.FS.writeFile(`/extra/support/${name}`, readFileSync(path.join(extraDir, "support", name)));
+  }
+  // and the golden save corpus, which the engine must load in WebAssembly too
+  const corpus = path.join(extraDir, "fixtures", "saves");
+  pyodide.FS.mkdirTree("/extra/fixtures/saves");
+  for (const name of readdirSync(corpus).filter((n) => n.endsWith(".json"))) {
+    pyodide.FS.writeFile(`/extra/fixtures/saves/${name}`, readFileSync(path.join(corpus, name)));
   }
   pyodide.runPython("import sys; sys.path.insert(0, '/extra')");
 }

@@ -43,4 +43,20 @@ checks["errors"] = [
 # every playable game, one seeded game each, as in CPython
 checks["games_played"] = {g: play_reference_game(DEFAULT_API, g, 2, 3)["state_sha256"]
                           for g in REGISTRY.available_ids()}
+# the golden save corpus replays to its recorded digests here too
+import os  # noqa: E402
+
+checks["golden"] = {}
+for name in sorted(os.listdir("/extra/fixtures/saves")):
+    if name.endswith(".json") and name not in ("corpus.json",) and not name.startswith("export"):
+        with open(f"/extra/fixtures/saves/{name}") as f:
+            golden = json.load(f)
+        out = DEFAULT_API.call("load", {"save": golden})
+        checks["golden"][name] = state_digest(Match.from_save(golden).state) if out["ok"] else out["error"]["code"]
+# JSON nested thousands deep would overflow the WebAssembly stack inside json.loads: refused before parsing
+checks["deep_json"] = [
+    json.loads(api.call_json("status", "[" * 5000 + "]" * 5000))["error"]["code"],
+    api.call("load", {"save": '{"a":' * 4000 + "1" + "}" * 4000})["error"]["code"],
+    json.loads(api.call_json("status", '{"match": "m1", "x": ' + "[" * 3500 + "]" * 3500 + "}"))["error"]["code"],
+]
 result = json.dumps(checks)

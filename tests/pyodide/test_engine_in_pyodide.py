@@ -128,3 +128,14 @@ def test_every_playable_game_plays_identically_in_pyodide(smoke):
     assert set(smoke["games_played"]) == set(REGISTRY.available_ids())
     for game, digest in smoke["games_played"].items():
         assert digest == play_reference_game(DEFAULT_API, game, 2, 3)["state_sha256"], game
+
+
+def test_the_golden_save_corpus_loads_in_pyodide(smoke):
+    corpus = ROOT / "tests" / "fixtures" / "saves"
+    expected = {p.name: json.loads(p.read_text())["state_sha256"] for p in corpus.glob("*-*.json")
+                if not p.name.startswith("export")}
+    assert smoke["golden"] == expected
+
+
+def test_deeply_nested_json_is_a_typed_error_in_pyodide(smoke):
+    assert smoke["deep_json"] == ["bad_request", "bad_save", "bad_request"]

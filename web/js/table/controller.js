@@ -196,6 +196,19 @@ export class Table {
     return status;
   }
 
+  /**
+   * Open a saved game that no longer replays whole at the last position that still fits.
+   * It becomes a new saved game; the original record is never changed or deleted.
+   */
+  async resumeAt(record, ply) {
+    const status = await this.engine.call("load", { save: record.save, upto: ply });
+    this.record = { id: newRecordId(), created: new Date().toISOString() };
+    this.setup = { game: record.game, seats: status.seats, seed: status.seed, options: this.renderer.optionsFromConfig?.(status.config) ?? {} };
+    await this.adopt(status);
+    await this.autosave();
+    return status;
+  }
+
   async adopt(status) {
     this.match = status.match;
     this.status = status;

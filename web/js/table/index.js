@@ -25,11 +25,26 @@ export function closeTable() {
 /** The live table (test and debugging hook). */
 export function currentTable() { return current; }
 
-function showRouteError(root, key, params, navigate) {
+function showRouteError(root, key, params, navigate, title = "table.error.title") {
   root.replaceChildren(h("section.route-error.error-panel", { role: "alert", dataset: { testid: "route-error" } },
-    h("h2", t("table.error.title")),
+    h("h2", t(title)),
     h("p", { dataset: { testid: "route-error-text", key } }, t(key, params)),
     h("button", { type: "button", dataset: { testid: "error-home" }, onclick: () => navigate("") }, t("table.backHome"))));
+}
+
+/** "0.3" of the engine version "0.3.1" that wrote a save ("?" when the save does not say). */
+export function shortVersion(version) {
+  return typeof version === "string" && version ? version.split(".").slice(0, 2).join(".") : "?";
+}
+
+/** A saved game whose moves no longer all replay: offer the last position that still fits, as a copy. */
+function showDiverged(root, { ply, moves }, navigate, openAtPly) {
+  root.replaceChildren(h("section.route-error.error-panel", { role: "alert", dataset: { testid: "save-diverged" } },
+    h("h2", t("table.diverged.title")),
+    h("p", { dataset: { testid: "save-diverged-text" } }, t("table.diverged.body", { ply, moves })),
+    h("div.row-buttons",
+      h("button", { type: "button", dataset: { testid: "open-at-ply" }, onclick: openAtPly }, t("table.diverged.open", { ply })),
+      h("button.secondary", { type: "button", dataset: { testid: "error-home" }, onclick: () => navigate("") }, t("table.backHome")))));
 }
 
 /**
@@ -58,13 +73,29 @@ export async function openTable(root, search, deps) {
     if (!record) return showRouteError(root, "table.error.noSave", {}, navigate);
     if (!(record.game in TABLES)) return showRouteError(root, "table.error.notPlayable", { game: record.game }, navigate);
     const renderer = await loadRenderer(record.game);
-    const table = current = new Table({ engine, saves, renderer, gameInfo: games.find((g) => g.id === record.game) ?? { title: record.game }, root, info, navigate });
+    const gameInfo = games.find((g) => g.id === record.game) ?? { title: record.game };
+    const open = async (upto = null) => {
+      const table = current = new Table({ engine, saves, renderer, gameInfo, root, info, navigate });
+      await (upto === null ? table.resume(record) : table.resumeAt(record, upto));
+      return table;
+    };
     try {
-      await table.resume(record);
+      return await open();
     } catch (err) {
-      return showRouteError(root, "table.error.badSave", { message: String(err.message).slice(0, 200) }, navigate);
+      closeTable();
+      // a save from a newer build, or one that no longer replays: said plainly, and the record is kept
+      if (err.code === "save_too_new") return showRouteError(root, "table.error.saveTooNew", { version: shortVersion(err.details?.engine) }, navigate, "table.error.saveTitle");
+      if (err.code === "save_diverged") return showDiverged(root, err.details, navigate, async () => {
+        try {
+          const table = await open(err.details.ply);
+          history.replaceState({}, "", `?resume=${encodeURIComponent(table.record.id)}`);
+        } catch (again) {
+          closeTable();
+          showRouteError(root, "table.error.badSave", { message: String(again.message).slice(0, 200) }, navigate, "table.error.saveTitle");
+        }
+      });
+      return showRouteError(root, "table.error.badSave", { message: String(err.message).slice(0, 200) }, navigate, "table.error.saveTitle");
     }
-    return table;
   }
 
   const renderer = await loadRenderer(route.game);

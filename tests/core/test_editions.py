@@ -209,3 +209,14 @@ def test_the_api_reports_editions_and_opens_a_diverged_save(edtoy):
                                    "edition": "2"})["result"]
     assert new_link["edition"] == "2" and new_link["ply"] == 6
     assert api.call("replay", {"game": "edtoy", "seed": 4, "moves": [], "edition": "7"})["error"]["code"] == "save_too_new"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_definition_built_directly_is_the_current_edition(game_id):
+    """SeizeGame() and friends (tests, tools) play the live data: the current edition, rules and saves alike."""
+    cls = type(REGISTRY.get(game_id))
+    game = cls()
+    book = edition_book(GAMES[game_id])
+    assert game.edition is book.current and game.rules == book.current.rules
+    match = Match(game, None, 1)
+    assert match.to_save()["edition"] == book.current.id

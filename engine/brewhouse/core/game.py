@@ -139,8 +139,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     #: package holding ``editions.json`` and the data files (``None``: a game without editions)
     edition_package: ClassVar[Optional[str]] = None
-    #: the rules edition this definition plays (see :mod:`brewhouse.core.editions`)
-    edition: Optional[Edition] = None
+    #: the edition set by :meth:`for_edition`; ``None``: the live data files, i.e. the current edition
+    _edition: Optional[Edition] = None
 
     # -- editions ---------------------------------------------------------
     @classmethod
@@ -155,7 +155,7 @@ class Game(ABC):
             game = cls()  # the live data files are the current edition's
         else:
             game = cls.with_data(lambda name: book.read_json(edition, name))
-        game.edition = edition
+        game._edition = edition
         return game
 
     @classmethod
@@ -167,9 +167,23 @@ class Game(ABC):
         return cls()
 
     @property
+    def edition(self) -> Optional[Edition]:
+        """The rules edition this definition plays (see :mod:`brewhouse.core.editions`).
+
+        A definition built directly (``SeizeGame()``) plays the live data
+        files, which are the current edition's: so it is the current edition,
+        rules included, and its saves say so.  ``None`` only for a game without editions.
+        """
+        if self._edition is not None:
+            return self._edition
+        book = self.edition_book()
+        return book.current if book is not None else None
+
+    @property
     def rules(self) -> frozenset[str]:
         """The named rule changes in force in this definition's edition."""
-        return self.edition.rules if self.edition is not None else frozenset()
+        edition = self.edition
+        return edition.rules if edition is not None else frozenset()
 
     # -- configuration --------------------------------------------------
     def default_config(self) -> dict[str, Any]:

@@ -35,6 +35,13 @@ def test_every_game_edition_book_matches_its_data_files(game_id):
         assert game.edition is edition and game.rules == edition.rules
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_definition_built_without_an_edition_plays_the_current_rules(game_id):
+    """What tests and tools build directly (``CafeGame()``) plays like a new game."""
+    built = type(REGISTRY.get(game_id))()
+    assert built.edition is None and built.rules == edition_book(GAMES[game_id]).current.rules
+
+
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -168,8 +168,16 @@ class Game(ABC):
 
     @property
     def rules(self) -> frozenset[str]:
-        """The named rule changes in force in this definition's edition."""
-        return self.edition.rules if self.edition is not None else frozenset()
+        """The named rule changes in force in this definition's edition.
+
+        A definition built directly (``CafeGame()``), with no edition given,
+        plays the current edition, as a new game does.
+        """
+        edition = self.edition
+        if edition is None:
+            book = self.edition_book()
+            edition = book.current if book is not None else None
+        return edition.rules if edition is not None else frozenset()
 
     # -- configuration --------------------------------------------------
     def default_config(self) -> dict[str, Any]:

@@ -177,6 +177,32 @@ def test_solo_game_with_undo_ends_on_the_score_scale(page, site):
     print(f"solo: {moves} moves in {time.time() - started:.1f} s")
 
 
+def test_auction_raise_says_what_it_costs(page, site):
+    """A raise of your own bid shows the cubes it adds, as the engine counts them (rules edition 2)."""
+    open_table(page, site, "?game=cafe&seats=human,human&seed=5&auction=1")
+    panel = page.locator("[data-testid=auction]")
+
+    def bid_and_pay(bid: str) -> None:
+        while settle(page) == "privacy":
+            page.click("[data-testid=privacy-ready]")
+        panel.locator(f"[data-move='{bid}']").click()
+        while settle(page) == "human" and page.locator("[data-testid=auction] [data-move^='pay:']").count():
+            panel.locator("[data-move^='pay:']").first.click()
+
+    bid_and_pay("bid:1")
+    bid_and_pay("bid:1")  # the second player equals: the first may raise
+    while settle(page) == "privacy":
+        page.click("[data-testid=privacy-ready]")
+    assert panel.locator("[data-move='bid:2']").inner_text().strip() == "Raise to 2 (pay 1 more)"
+    assert page.inner_text("[data-testid=auction-offers]").strip() == "Cubes offered so far: Player 1: 1 · Player 2: 1"
+    assert "raising it costs only the cubes you add" in page.inner_text("[data-testid=decision]")
+    screenshot(page, "cafe-auction-raise-1280x800")
+    panel.locator("[data-move='bid:2']").click()
+    settle(page)
+    assert "Paying a bid of 2: 1 cube(s) still to pay" in panel.inner_text()
+    assert page.problems == []
+
+
 def test_auction_variant_first_rounds(page, site):
     open_table(page, site, "?game=cafe&seats=human,random&seed=5&auction=1")
     rng = random.Random(5)

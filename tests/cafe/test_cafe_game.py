@@ -217,6 +217,110 @@ def test_auction_bid_cube_stored_on_a_ship_returns_to_the_warehouse():
     assert pl["warehouse"]["green"] == green + 1 and pl["area"]["ships"] == {}
 
 
+def _auction_with_ships(game, squares=("S", "S", "U", "E", "B", "C")):
+    """A 2-player auction whose master has a card with ships at (2,0) (and (2,1))."""
+    ship_card = card_data(list(squares), {}, "SHIPS")
+    cat = catalog_with([ship_card] + [copy.deepcopy(GAME.cat.card(c)) for c in GAME.cat.plan_ids])
+    game = game(cat)
+    s = game.setup(game.normalize_config({"players": 2, "variant": "auction"}), 3)
+    s["players"][s["master"]]["area"]["cards"].append("SHIPS 2 0 0")
+    return game, s, s["master"], (s["master"] + 1) % 2
+
+
+def _edition_one(cat=None):
+    """Café under edition 1's rules (over a test catalogue when one is given)."""
+    game = CafeGame.for_edition(CafeGame.edition_book().editions[0])
+    if cat is not None:
+        game = CafeGame(catalog=cat)
+        game._edition = CafeGame.edition_book().editions[0]
+    return game
+
+
+def test_auction_raising_your_own_bid_pays_only_the_cubes_added():
+    """Rulebooks, advanced variant 1b/1c: a bid is a number of warehouse cubes, paid at once;
+    a later, higher bid of the same player adds cubes to the ones already offered."""
+    s = new(2, "auction", seed=7)
+    a = s["master"]
+    b = (a + 1) % 2
+    start = dict(s["supply"])
+    s, _ = play(GAME, s, "bid:1", "pay:red", "bid:1", "pay:yellow")  # b equals a: b holds the token
+    # a's offer is 1: a raise must add at least one cube (no cube is a pass), up to all 3 left
+    moves = {m.id: m.payload for m in GAME.legal_moves(s)}
+    assert list(moves) == ["pass", "bid:2", "bid:3", "bid:4"]
+    assert [moves[f"bid:{n}"]["cost"] for n in (2, 3, 4)] == [1, 2, 3]
+    s, events = play(GAME, s, "bid:2")
+    assert s["auction"]["paying"]["left"] == 1
+    assert [e.params for e in events if e.code == "cafe.bid"] == [{"amount": 2, "cost": 1}]
+    s, _ = play(GAME, s, "pay:brown")
+    assert s["auction"]["holder"] == a and s["auction"]["high"] == 2 and s["turn"] == b
+    assert s["auction"]["offers"] == [2, 1] if a == 0 else [1, 2]
+    s, _ = play(GAME, s, "bid:3", "pay:green", "pay:brown")  # b offers 3: 2 more cubes
+    assert ids(GAME, s) == ["pass", "bid:3", "bid:4"]  # a offered 2 and has 2 cubes left
+    s, _ = play(GAME, s, "pass")
+    assert s["master"] == b and s["phase"] == "draft"
+    assert sum(s["players"][a]["warehouse"].values()) == 4 - 2  # bid 1, then 2: 2 cubes in all
+    assert sum(s["players"][b]["warehouse"].values()) == 4 - 3  # bid 1, then 3: 3 cubes in all
+    assert s["supply"] == {"yellow": start["yellow"] + 1, "brown": start["brown"] + 2,
+                           "green": start["green"] + 1, "red": start["red"] + 1}
+
+
+def test_auction_edition_one_paid_every_bid_in_full():
+    """Saves of edition 1 replay as they were played: a bid of 2 after a bid of 1 cost 2 more cubes."""
+    game = _edition_one()
+    s = game.setup(game.normalize_config({"players": 2, "variant": "auction"}), 7)
+    a = s["master"]
+    s, _ = play(game, s, "bid:1", "pay:red", "bid:1", "pay:yellow")
+    assert ids(game, s) == ["pass", "bid:1", "bid:2", "bid:3"]
+    s, _ = play(game, s, "bid:2", "pay:brown", "pay:green")
+    assert set(s["auction"]) == {"high", "holder", "out", "paying"}  # the state edition 1 saves replay to
+    s, _ = play(game, s, "pass")
+    assert s["master"] == a and sum(s["players"][a]["warehouse"].values()) == 4 - 3
+
+
+def test_auction_a_player_stores_at_most_one_bid_cube_per_auction():
+    """Advanced variant, ship discount: a single cube of a player's bid may go on a ship."""
+    game, s, m, o = _auction_with_ships(CafeGame)
+    s, _ = play(game, s, "bid:1", "pay:red")
+    assert set(ids(game, s)) == {"ship:none", "ship:r2c0:red", "ship:r2c1:red"}
+    s, _ = play(game, s, "ship:r2c0:red", "bid:2", "pay:yellow", "pay:green")
+    s, _ = play(game, s, "bid:2", "pay:brown")  # m equals: 1 more cube, and the second ship is not offered
+    assert s["auction"]["paying"] is None and s["turn"] == o
+    assert s["players"][m]["area"]["ships"] == {"2,0": "red"}
+    s, _ = play(game, s, "pass")
+    assert s["master"] == m and s["phase"] == "draft"
+    assert s["players"][m]["area"]["ships"] == {"2,0": "red"}
+    # the next round's auction lets the free ship take a cube again
+    s = _next_auction(game, s)
+    assert s["auction"]["stored"] == [False, False] and s["auction"]["offers"] == [0, 0]
+
+
+def test_auction_a_player_who_stored_nothing_yet_may_store_a_cube_of_a_raise():
+    game, s, m, o = _auction_with_ships(CafeGame, ("S", "y", "U", "E", "B", "C"))
+    s, _ = play(game, s, "bid:1", "pay:red", "ship:none", "bid:2", "pay:yellow", "pay:green")
+    s, _ = play(game, s, "bid:2", "pay:brown")
+    assert set(ids(game, s)) == {"ship:none", "ship:r2c0:brown"}
+    s, _ = play(game, s, "ship:r2c0:brown")
+    assert s["players"][m]["area"]["ships"] == {"2,0": "brown"} and s["turn"] == o
+
+
+def test_auction_edition_one_offered_the_ship_after_every_bid():
+    game, s, m, o = _auction_with_ships(_edition_one)
+    s, _ = play(game, s, "bid:1", "pay:red", "ship:r2c0:red", "bid:1", "pay:yellow")
+    s, _ = play(game, s, "bid:1", "pay:green")
+    assert set(ids(game, s)) == {"ship:none", "ship:r2c1:green"}
+    s, _ = play(game, s, "ship:r2c1:green")
+    assert s["players"][m]["area"]["ships"] == {"2,0": "red", "2,1": "green"}
+
+
+def _next_auction(game, s):
+    """Play on (first moves) until the next round's auction opens."""
+    rnd = s["round"]
+    while not (s["round"] > rnd and s["phase"] == "auction"):
+        moves = game.legal_moves(s)
+        s = game.apply(s, next((m.id for m in moves if m.id in ("end", "pass")), moves[0].id)).state
+    return s
+
+
 # -- actions ----------------------------------------------------------------------------------------
 
 def test_action_points_are_visible_cups_capped_at_eight():

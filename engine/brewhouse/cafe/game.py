@@ -15,7 +15,10 @@ Compound choices are sequences of small decisions kept in ``state["pending"]``:
 a drying/roasting group action (first square costs the point, the other
 squares of the same orthogonal group are free, ``done`` closes it), a delivery
 (cube by cube to cafés or the warehouse) and, in the auction, paying a bid
-colour by colour then optionally storing one cube on a ship.
+colour by colour then optionally storing one cube on a ship.  From rules
+edition 2 a bid names the player's whole offer (a raise pays only the cubes
+it adds: the bid move's ``cost``) and a player stores at most one cube per
+auction; edition 1 paid every bid in full and offered the ship after each.
 
 Move ids (payload ``kind`` in brackets)::
 
@@ -54,6 +57,12 @@ MAX_AP = 8
 #: company card's "x5" spot lets players compress their warehouse (see notes)
 CUBES_PER_COLOUR = 35
 VARIANTS = ("standard", "auction")
+
+# rule changes of edition 2 (editions.json; RULES_NOTES.md, "Advanced (auction) variant"):
+#: a bid names the player's whole offer, so raising it pays only the cubes added
+RAISES = "auction-bid-raises"
+#: at most one cube of a player's bid per auction goes on a ship
+ONE_SHIP_CUBE = "auction-one-ship-cube"
 
 # removed plan cards beyond the ★ ones, by player count
 _EXTRA_REMOVED = {
@@ -218,6 +227,10 @@ class CafeGame(Game):
         if auction:
             state["phase"] = "auction"
             state["auction"] = {"high": 0, "holder": None, "out": [False] * n, "paying": None}
+            if RAISES in self.rules:
+                state["auction"]["offers"] = [0] * n  # cubes each player has offered so far
+            if ONE_SHIP_CUBE in self.rules:
+                state["auction"]["stored"] = [False] * n  # who has stored a bid cube on a ship
             state["turn"] = m
         else:
             self._open_draft(state)
@@ -333,8 +346,14 @@ class CafeGame(Game):
             return moves
         moves = [Move("pass", {"kind": "pass"})]
         total = sum(wh.values())
-        for amount in range(max(1, au["high"]), total + 1):
-            moves.append(Move(f"bid:{amount}", {"kind": "bid", "amount": amount}))
+        if RAISES not in self.rules:  # edition 1: every bid is paid in full again
+            for amount in range(max(1, au["high"]), total + 1):
+                moves.append(Move(f"bid:{amount}", {"kind": "bid", "amount": amount}))
+            return moves
+        # a bid names the player's whole offer; a raise adds at least one cube (no cube is a pass)
+        offered = au["offers"][p]
+        for amount in range(max(1, au["high"], offered + 1), offered + total + 1):
+            moves.append(Move(f"bid:{amount}", {"kind": "bid", "amount": amount, "cost": amount - offered}))
         return moves
 
     def _do_pass(self, state: State, p: int, payload: Mapping[str, Any], events: list[Event]) -> None:
@@ -343,8 +362,14 @@ class CafeGame(Game):
         self._advance_auction(state, p, events)
 
     def _do_bid(self, state: State, p: int, payload: Mapping[str, Any], events: list[Event]) -> None:
-        state["auction"]["paying"] = {"amount": payload["amount"], "left": payload["amount"], "paid": {}}
-        events.append(Event("cafe.bid", {"amount": payload["amount"]}, player=p))
+        amount = payload["amount"]
+        if RAISES in self.rules:  # only the cubes added to the player's offer are paid now
+            cost = amount - state["auction"]["offers"][p]
+            state["auction"]["paying"] = {"amount": amount, "left": cost, "paid": {}}
+            events.append(Event("cafe.bid", {"amount": amount, "cost": cost}, player=p))
+        else:  # edition 1: the whole bid is paid again
+            state["auction"]["paying"] = {"amount": amount, "left": amount, "paid": {}}
+            events.append(Event("cafe.bid", {"amount": amount}, player=p))
         self._maybe_finish_payment(state, p, events)
 
     def _do_pay(self, state: State, p: int, payload: Mapping[str, Any], events: list[Event]) -> None:
@@ -356,12 +381,14 @@ class CafeGame(Game):
         self._maybe_finish_payment(state, p, events)
 
     def _maybe_finish_payment(self, state: State, p: int, events: list[Event]) -> None:
-        """After the last cube is paid, ask about the ship only if one is free."""
-        paying = state["auction"]["paying"]
-        if paying["left"] > 0:
+        """After the last cube is paid, ask about the ship only if one is free and may take a cube."""
+        au = state["auction"]
+        if au["paying"]["left"] > 0:
             return
         player = state["players"][p]
-        if not self._board(player).free_ships():
+        # a player stores at most one cube of their bid per auction, however often they raise
+        stored = ONE_SHIP_CUBE in self.rules and au["stored"][p]
+        if stored or not self._board(player).free_ships():
             self._settle_bid(state, p, None, None, events)
 
     def _do_ship(self, state: State, p: int, payload: Mapping[str, Any], events: list[Event]) -> None:
@@ -376,6 +403,8 @@ class CafeGame(Game):
         if ship_key is not None and ship_colour is not None:
             paid[ship_colour] -= 1
             state["players"][p]["area"]["ships"][ship_key] = ship_colour
+            if ONE_SHIP_CUBE in self.rules:
+                au["stored"][p] = True
             events.append(Event("cafe.cube_shipped", {"cell": list(A.parse_key(ship_key)), "colour": ship_colour},
                                 player=p))
         for colour, k in paid.items():
@@ -384,6 +413,8 @@ class CafeGame(Game):
                             player=p))
         au["high"] = paying["amount"]
         au["holder"] = p
+        if RAISES in self.rules:
+            au["offers"][p] = paying["amount"]
         au["paying"] = None
         self._advance_auction(state, p, events)
 

@@ -476,8 +476,16 @@ function renderAuction(view, moves, ctx) {
     h("h3", icon("master", { decorative: true }), t("cafe.auction")),
     h("p", au.holder === null ? t("cafe.auctionNoBid") : t("cafe.auctionHigh", { n: au.high, name: ctx.seatName(au.holder) })),
     h("p.muted.small", t("cafe.auctionOut", { names: au.out.map((o, q) => (o ? ctx.seatName(q) : null)).filter(Boolean).join(", ") || t("cafe.none") })),
+    offersLine(au, ctx),
     au.paying ? h("p", t("cafe.auctionPaying", { n: au.paying.amount, left: au.paying.left })) : null,
     buttons.length ? h("div.auction-buttons", buttons.map((m) => pick(m, moveText(m, view), moveLabel(m, view, ctx), "small"))) : null);
+}
+
+// Each player's offer so far, as the engine counts it (games whose raises pay only the added cubes).
+function offersLine(au, ctx) {
+  if (!au.offers?.some((n) => n > 0)) return null;
+  const offers = au.offers.map((n, q) => (n > 0 ? t("cafe.auctionOffer", { name: ctx.seatName(q), n }) : null)).filter(Boolean).join(" · ");
+  return h("p.small", { dataset: { testid: "auction-offers" } }, t("cafe.auctionOffers", { offers }));
 }
 
 function infoBar(view, ctx) {
@@ -534,8 +542,10 @@ export function decision(view, status, ctx) {
     case "auction": {
       const au = view.auction;
       if (au?.paying && au.paying.left > 0) return { what: t("cafe.decide.pay", { n: au.paying.left }), why: t("cafe.why.pay") };
-      if (au?.paying) return { what: t("cafe.decide.ship"), why: t("cafe.why.ship") };
-      return { what: t("cafe.decide.bid"), why: t("cafe.why.bid") };
+      // the engine's auction carries "stored" and "offers" where a player stores one cube per
+      // auction and a raise pays only the cubes it adds (rules edition 2)
+      if (au?.paying) return { what: t("cafe.decide.ship"), why: t(au.stored ? "cafe.why.shipOnce" : "cafe.why.ship") };
+      return { what: t("cafe.decide.bid"), why: t(au?.offers ? "cafe.why.bidOffer" : "cafe.why.bid") };
     }
     case "draft":
       if (moves.some((m) => m.payload.kind === "discard")) return { what: t("cafe.decide.draftDiscard"), why: t("cafe.why.draftDiscard") };
@@ -573,7 +583,7 @@ function moveText(move, view) {
     case "remove": return t("cafe.move.remove", { cubes: cubesText({ [p.colour]: p.n }) });
     case "end": return p.unspent ? t("cafe.move.end", { n: p.unspent }) : t("cafe.move.endNone");
     case "pass": return t("cafe.move.pass");
-    case "bid": return t("cafe.move.bid", { n: p.amount });
+    case "bid": return p.cost !== undefined && p.cost < p.amount ? t("cafe.move.bidRaise", { n: p.amount, cost: p.cost }) : t("cafe.move.bid", { n: p.amount });
     case "pay": return t("cafe.move.pay", { colour: colourName(p.colour) });
     case "ship": return p.cell ? t("cafe.move.ship", { colour: colourName(p.colour) }) : t("cafe.move.shipNone");
     default: return move.id;
@@ -624,6 +634,7 @@ export function eventText(event, ctx) {
   if (code === "card_taken") k += pr.paid ? ".paid" : pr.free_by_ships ? ".ships" : "";
   if (code === "card_discarded") k += "." + (pr.reason ?? "draft_leftover");
   if ((code === "dried" || code === "roasted") && pr.free) k += ".free";
+  if (code === "bid" && pr.cost !== undefined && pr.cost < pr.amount) k += ".raise";
   if (code === "card_placed" && pr.cafes_lost?.length) k += ".lost";
   if (code === "game_over" && pr.scores?.length === 1) k += ".solo";  // alone, nobody wins
   const text = t(k, params);

@@ -196,3 +196,45 @@ def test_bad_links_are_explained_and_french_leaves_no_english(page, site):
     page.locator("[data-testid=route-error]").wait_for()
     assert "n’est pas un niveau de robot" in page.inner_text("[data-testid=route-error]")
     assert page.problems == []
+
+
+def open_setup_from_home(page, game: str):
+    """Home, then the game's Play button: its setup screen."""
+    page.evaluate("() => window.brewhouse.navigate('')")
+    page.locator(f"[data-testid=play-{game}]").click()
+    setup = page.locator("[data-testid=setup]")
+    setup.wait_for()
+    return setup
+
+
+def test_setup_screens_after_seize_offer_only_their_own_game(page, site):
+    """Seize's solo (Starbots) and its full-cup line belong to Seize alone:
+    opening Café or Coffee Rush after Seize offers neither, and their games start."""
+    page.goto(site)
+    wait_ready(page)
+    seize = open_setup_from_home(page, "seize")
+    assert page.locator("[data-testid=mode-solo]").is_enabled()
+    assert "full cup" in seize.inner_text()
+    assert page.locator("[data-testid=setup-note][data-key='seize.setup.fullCup']").count() == 1
+
+    for game in ("cafe", "rush"):
+        setup = open_setup_from_home(page, game)
+        text = setup.inner_text()
+        assert page.locator("[data-testid=mode-solo]").count() == 0, game
+        assert page.locator("[data-testid=solo-note]").count() == 0, game
+        assert page.locator("[data-testid=setup-note]").count() == 0, game
+        assert "Starbots" not in text and "full cup" not in text, (game, text)
+        if game == "cafe":
+            screenshot(page, "cafe-setup-after-seize-1280x800")
+        page.click("[data-testid=start]")
+        assert settle(page) in {"human", "over"}, game
+        assert page.get_attribute("[data-testid=table]", "data-game") == game
+
+    # a Starbots seat in another game's link is refused as such, not "coming soon"
+    goto_in_page(page, "?game=cafe&seats=human,starbots-1&seed=1")
+    page.locator("[data-testid=route-error]").wait_for()
+    assert page.get_attribute("[data-testid=route-error-text]", "data-key") == "table.error.noStarbots"
+    # and Seize still has its own solo after the others
+    setup = open_setup_from_home(page, "seize")
+    assert page.locator("[data-testid=mode-solo]").is_enabled()
+    assert page.problems == []

@@ -3,7 +3,9 @@
 // and saves, and hands views to the game's renderer (web/js/games/<id>/).
 //
 // A renderer module exports:
-//   id, options {name: {type: "bool", config, label, hint}}, solo (bool),
+//   id, options {name: {type: "bool", config, label, hint}},
+//   solo (bool: the game has a solo automa, Starbots™), minSeats (1: a solo game with the normal rules),
+//   setupNotes [i18n keys]          lines only this game's setup screen shows
 //   render(board, ctx)            draw the board; legal options carry data-move
 //   decision(view, status, ctx)   {what, why} for the decision banner
 //   moveLabel(move, view, ctx)    node or text for one legal option

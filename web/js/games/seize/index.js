@@ -383,6 +383,7 @@ export function gameOver(view, status, ctx) {
 export default {
   id: "seize",
   solo: true,
+  setupNotes: ["seize.setup.fullCup"],
   options: {
     scoop: { type: "bool", config: "scoop_luck", label: "seize.option.scoop", hint: "seize.option.scoopHint" },
     starbotsfirst: { type: "bool", config: "first_player", on: "starbots", off: "human", soloOnly: true,

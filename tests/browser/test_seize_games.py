@@ -123,3 +123,27 @@ def test_solo_against_starbots_level_1_and_20(page, site):
         play_to_end(page, random.Random(level))
         check_game_over(page, page.locator("[data-testid=score-table] thead th").count() - 1)
     assert page.problems == []
+
+
+def test_only_your_own_cafe_offers_moves_on_your_turn(page, site):
+    """A space's move names no café: a rival's (or Starbots') rows never glow
+    as options, and clicking a rival's Beans row places nothing."""
+    open_table(page, site, "?game=seize&seats=human,random&seed=4")
+    for query, rival in (("?game=seize&seats=human,random&seed=4", 1), ("?game=seize&seats=human,starbots-1&seed=4", 1)):
+        goto_in_page(page, query)
+        assert settle(page) == "human"
+        assert page.get_attribute(STATUS, "data-phase") == "actions"
+        mine = page.locator("[data-testid=cafe-0]")
+        theirs = page.locator(f"[data-testid=cafe-{rival}]")
+        assert mine.locator("button.pick[data-move^='space:']").count() > 0
+        assert theirs.locator("[data-move]").count() == 0
+        assert theirs.locator(".pick").count() == 0
+        ply = page.get_attribute(STATUS, "data-ply")
+        theirs.locator("[data-space=beans]").click()
+        page.wait_for_timeout(300)
+        assert page.get_attribute(STATUS, "data-ply") == ply
+        assert page.get_attribute(STATUS, "data-waiting") == "human"
+        if "starbots" not in query:
+            screenshot(page, "seize-your-turn-1280x800")
+    assert page.problems == []
+

@@ -153,8 +153,10 @@ function hypeTrack(pl) {
 
 function renderCafe(view, pl, moves, ctx) {
   const p = pl.seat;
-  const byId = new Map(moves.map((m) => [m.id, m]));
   const active = view.decision?.player === p;
+  // a space's move id ("space:beans") does not name the café: only the deciding
+  // viewer's own café may offer the moves, never a rival's board (nor the automa's)
+  const byId = new Map((active && ctx.viewer === p ? moves : []).map((m) => [m.id, m]));
   const name = ctx.seatName(p);
   const achievements = Object.entries(pl.achievements);
   const space = (s) => {

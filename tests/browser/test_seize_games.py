@@ -147,3 +147,30 @@ def test_only_your_own_cafe_offers_moves_on_your_turn(page, site):
             screenshot(page, "seize-your-turn-1280x800")
     assert page.problems == []
 
+
+def test_a_single_option_without_a_choice_plays_itself_and_stays_in_the_log(page, site):
+    """Placing a barista on Attract a Customer leaves one option (activate it):
+    the table plays it and asks for the real decision, which customer to take."""
+    open_table(page, site, "?game=seize&seats=human,random&seed=7")
+    assert settle(page) == "human"
+    ply = int(page.get_attribute(STATUS, "data-ply"))
+    page.locator("[data-testid=cafe-0] [data-move='space:attract']").click()
+    page.wait_for_selector(f"{STATUS}:not([data-ply='{ply}'])")
+    assert settle(page) == "human"
+    assert int(page.get_attribute(STATUS, "data-ply")) == ply + 2
+    assert page.evaluate("() => window.brewhouse.table.view.decision.kind") == "take"
+    assert len(legal_ids(page)) > 1
+    assert "take a customer from the City" in page.inner_text("[data-testid=decision]")
+    recent = page.inner_text("[data-testid=recent]")
+    assert "places a barista on Attract." in recent and "activates Attract a Customer" in recent, recent
+    page.click("[data-testid=log-toggle]")
+    page.locator("[data-testid=log-list] li").first.wait_for()
+    log = page.inner_text("[data-testid=log-list]")
+    assert "activates Attract a Customer" in log, log
+
+    # undo takes back the self-played step too: back to placing a barista
+    page.click("[data-testid=undo]")
+    page.wait_for_selector(f"{STATUS}[data-ply='{ply}'][data-waiting=human]")
+    assert page.evaluate("() => window.brewhouse.table.view.decision.kind") == "place"
+    assert "space:attract" in legal_ids(page)
+    assert page.problems == []

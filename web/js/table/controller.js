@@ -332,6 +332,12 @@ export class Table {
           this.viewer = p;
           await this.fetchView(p);
           if (token !== this.runToken) return;
+          if (this.status.auto_move) {
+            // one option and nothing hidden behind it: it plays itself (its events
+            // join "Just now" and the log), then the loop goes on to a real decision
+            await this.apply(this.status.auto_move, p, { append: true });
+            continue;
+          }
           this.renderView();
           this.setWaiting("human");
           this.focusDecision();
@@ -377,13 +383,14 @@ export class Table {
     this.learnNames(out.view);
   }
 
-  async apply(move, player) {
+  async apply(move, player, { append = false } = {}) {
     // events come back as everyone may see them: "Just now" must not show one
     // player's private cards to the next one (the log shows each viewer their own)
     if (player !== this.status.active_player) throw new Error("not this seat's turn");
     const out = await this.engine.call("apply_move", { match: this.match, move, ply: this.status.ply });
     this.status = out;
-    this.lastEvents = out.events.map((e) => ({ ...e, ply: out.ply }));
+    const events = out.events.map((e) => ({ ...e, ply: out.ply }));
+    this.lastEvents = append ? [...this.lastEvents, ...events] : events;
     await this.autosave();
     if (!this.el.log.hidden) this.renderLog();
   }
@@ -409,9 +416,11 @@ export class Table {
     this.busy = true;
     this.setWaiting("busy");
     try {
-      // take back moves until a human is to play again (a bot would replay the same move)
-      let st = await this.engine.call("undo", { match: this.match });
-      while (st.can_undo && isBotSeat(st.seats[st.active_player])) st = await this.engine.call("undo", { match: this.match });
+      // take back moves until a human has a real decision again: a bot would replay
+      // the same move, and a decision that plays itself (auto_move) would be replayed too
+      const asker = { match: this.match, player: this.status.active_player };
+      let st = await this.engine.call("undo", asker);
+      while (st.can_undo && (isBotSeat(st.seats[st.active_player]) || st.auto_move)) st = await this.engine.call("undo", asker);
       this.status = st;
       this.lastEvents = [];
       await this.autosave();

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from conftest import screenshot, wait_ready, watch
+from conftest import message_forms, screenshot, wait_ready, watch
 from test_seize_games import STATUS, board_text, click_random_option, goto_in_page, open_table, settle
 
 BAD_LINKS = [
@@ -142,10 +142,10 @@ def english_strings(page) -> list[str]:
     catalogues = page.evaluate("""async () => ({
         en: (await import('./js/i18n/en.js')).default, fr: (await import('./js/i18n/fr.js')).default })""")
     out = []
-    for key, text in catalogues["en"].items():
-        if catalogues["fr"].get(key) == text:
+    for key, message in catalogues["en"].items():
+        if catalogues["fr"].get(key) == message:
             continue
-        for part in re.split(r"\{\w+\}", text):
+        for part in (p for text in message_forms(message) for p in re.split(r"\{\w+\}", text)):
             part = part.strip(" .,:;()—-·")
             if len(part) >= 9:
                 out.append(part)

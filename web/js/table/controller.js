@@ -9,6 +9,7 @@
 //   render(board, ctx)            draw the board; legal options carry data-move
 //   decision(view, status, ctx)   {what, why} for the decision banner
 //   moveLabel(move, view, ctx)    node or text for one legal option
+//   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
 //   gameOver(view, status, ctx)   the final scoring breakdown (a node)
 //   glossary(ctx)                 the rules help (a node)
@@ -246,7 +247,9 @@ export class Table {
   }
 
   moveText(option, ctx) {
-    // a label may be text, a node or a list of them: the note only needs its words
+    // the renderer's words for the option: a label node's bare text would glue an
+    // icon's number to them ("3Place a barista")
+    if (this.renderer.moveText) return this.renderer.moveText(option, this.view, ctx);
     return h("span", this.renderer.moveLabel(option, this.view, ctx)).textContent.replace(/\s+/g, " ").trim();
   }
 

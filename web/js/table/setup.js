@@ -63,9 +63,9 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
           h("select", { dataset: { testid: "first-player" }, onchange: (e) => { state.first = e.target.value; } },
             h("option", { value: "random", selected: state.first === "random" }, t("setup.firstRandom")),
             state.seats.map((_, i) => h("option", { value: String(i), selected: state.first === String(i) }, t("setup.seat", { n: i + 1 }))))),
-        h("p.muted", t("setup.firstHint")),
-        // lines only this game needs (e.g. who takes Seize the Bean's full cup), declared by its renderer
-        (renderer.setupNotes ?? []).map((key) => h("p.muted", { dataset: { testid: "setup-note", key } }, t(key))))
+        h("p.muted", t("setup.firstHint"),
+          // what only this game needs said (e.g. who takes Seize the Bean's full cup), declared by its renderer
+          (renderer.setupNotes ?? []).map((key) => [" ", h("span", { dataset: { testid: "setup-note", key } }, t(key))])))
       : h("fieldset", h("legend", t("setup.starbots")),
         h("label.seat", h("span", t("setup.starbotsLevel")),
           h("input", { type: "number", min: 1, max: 20, value: state.level, dataset: { testid: "starbots-level" },

@@ -77,7 +77,8 @@ class Api:
         self.matches[match_id] = match
         return match_id
 
-    def _status(self, match_id: str, match: Match) -> dict[str, Any]:
+    def _status(self, match_id: str, match: Match, player: Optional[int] = None) -> dict[str, Any]:
+        """The match's public status; ``auto_move`` only for ``player`` (see :meth:`_auto_move`)."""
         outcome = match.game.outcome(match.state)
         return {
             "match": match_id,
@@ -92,7 +93,24 @@ class Api:
             "over": outcome is not None,
             "outcome": outcome.to_json() if outcome else None,
             "can_undo": match.can_undo,
+            "auto_move": None if outcome else self._auto_move(match, player),
         }
+
+    def _auto_move(self, match: Match, player: Optional[int]) -> Optional[str]:
+        """The id of a decision's only option when it carries no choice, else None.
+
+        The table plays such a move by itself (as Board Game Arena does), unless
+        it reveals hidden information (a draw, a shuffle, chance): the player
+        may want to stop before that.  Like the options themselves (see
+        :meth:`_moves_for`) it is told only to the player who decides.
+        """
+        if player is None or player != match.active_player:
+            return None
+        moves = match.game.legal_moves(match.state)
+        if len(moves) != 1:
+            return None
+        only = moves[0].id
+        return None if match.game.apply(match.state, only).reveals else only
 
     # -- the calls ------------------------------------------------------------
     def list_games(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -116,12 +134,12 @@ class Api:
 
     def status(self, params: Mapping[str, Any]) -> dict[str, Any]:
         match = self._match(params)
-        return self._status(params["match"], match)
+        return self._status(params["match"], match, self._player(params, match))
 
     def view(self, params: Mapping[str, Any]) -> dict[str, Any]:
         match = self._match(params)
         player = self._player(params, match)
-        out = self._status(params["match"], match)
+        out = self._status(params["match"], match, player)
         out["view"] = match.game.view(match.state, player)
         out["moves"] = self._moves_for(match, player)
         return out
@@ -145,7 +163,7 @@ class Api:
         if expect is not None and expect != match.ply:
             raise IllegalMove("the game has moved on since this move was chosen", ply=match.ply)
         events = match.apply(params.get("move"))  # type: ignore[arg-type]
-        out = self._status(params["match"], match)
+        out = self._status(params["match"], match, player)
         out["events"] = [e.visible_to(player) for e in events]
         return out
 
@@ -176,8 +194,9 @@ class Api:
 
     def undo(self, params: Mapping[str, Any]) -> dict[str, Any]:
         match = self._match(params)
+        player = self._player(params, match)
         match.undo()
-        return self._status(params["match"], match)
+        return self._status(params["match"], match, player)
 
     def log(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         match = self._match(params)

@@ -152,6 +152,11 @@ def play_through(page, decide, on_privacy=None, max_steps: int = 3000) -> dict:
     raise AssertionError("the game did not end")
 
 
+def message_forms(message) -> list[str]:
+    """The texts of a catalogue message: itself, or each of its plural forms."""
+    return [message] if isinstance(message, str) else list(message.values())
+
+
 def legal_ids(page) -> list[str]:
     return page.evaluate("() => window.brewhouse.table.moves.map(m => m.id)")
 

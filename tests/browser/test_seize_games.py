@@ -123,3 +123,54 @@ def test_solo_against_starbots_level_1_and_20(page, site):
         play_to_end(page, random.Random(level))
         check_game_over(page, page.locator("[data-testid=score-table] thead th").count() - 1)
     assert page.problems == []
+
+
+def test_only_your_own_cafe_offers_moves_on_your_turn(page, site):
+    """A space's move names no café: a rival's (or Starbots') rows never glow
+    as options, and clicking a rival's Beans row places nothing."""
+    open_table(page, site, "?game=seize&seats=human,random&seed=4")
+    for query, rival in (("?game=seize&seats=human,random&seed=4", 1), ("?game=seize&seats=human,starbots-1&seed=4", 1)):
+        goto_in_page(page, query)
+        assert settle(page) == "human"
+        assert page.get_attribute(STATUS, "data-phase") == "actions"
+        mine = page.locator("[data-testid=cafe-0]")
+        theirs = page.locator(f"[data-testid=cafe-{rival}]")
+        assert mine.locator("button.pick[data-move^='space:']").count() > 0
+        assert theirs.locator("[data-move]").count() == 0
+        assert theirs.locator(".pick").count() == 0
+        ply = page.get_attribute(STATUS, "data-ply")
+        theirs.locator("[data-space=beans]").click()
+        page.wait_for_timeout(300)
+        assert page.get_attribute(STATUS, "data-ply") == ply
+        assert page.get_attribute(STATUS, "data-waiting") == "human"
+        if "starbots" not in query:
+            screenshot(page, "seize-your-turn-1280x800")
+    assert page.problems == []
+
+
+def test_a_single_option_without_a_choice_plays_itself_and_stays_in_the_log(page, site):
+    """Placing a barista on Attract a Customer leaves one option (activate it):
+    the table plays it and asks for the real decision, which customer to take."""
+    open_table(page, site, "?game=seize&seats=human,random&seed=7")
+    assert settle(page) == "human"
+    ply = int(page.get_attribute(STATUS, "data-ply"))
+    page.locator("[data-testid=cafe-0] [data-move='space:attract']").click()
+    page.wait_for_selector(f"{STATUS}:not([data-ply='{ply}'])")
+    assert settle(page) == "human"
+    assert int(page.get_attribute(STATUS, "data-ply")) == ply + 2
+    assert page.evaluate("() => window.brewhouse.table.view.decision.kind") == "take"
+    assert len(legal_ids(page)) > 1
+    assert "take a customer from the City" in page.inner_text("[data-testid=decision]")
+    recent = page.inner_text("[data-testid=recent]")
+    assert "places a barista on Attract." in recent and "activates Attract a Customer" in recent, recent
+    page.click("[data-testid=log-toggle]")
+    page.locator("[data-testid=log-list] li").first.wait_for()
+    log = page.inner_text("[data-testid=log-list]")
+    assert "activates Attract a Customer" in log, log
+
+    # undo takes back the self-played step too: back to placing a barista
+    page.click("[data-testid=undo]")
+    page.wait_for_selector(f"{STATUS}[data-ply='{ply}'][data-waiting=human]")
+    assert page.evaluate("() => window.brewhouse.table.view.decision.kind") == "place"
+    assert "space:attract" in legal_ids(page)
+    assert page.problems == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from conftest import screenshot, wait_ready, watch
+from conftest import message_forms, screenshot, wait_ready, watch
 from test_seize_games import STATUS, board_text, click_random_option, goto_in_page, open_table, settle
 
 BAD_LINKS = [
@@ -142,10 +142,10 @@ def english_strings(page) -> list[str]:
     catalogues = page.evaluate("""async () => ({
         en: (await import('./js/i18n/en.js')).default, fr: (await import('./js/i18n/fr.js')).default })""")
     out = []
-    for key, text in catalogues["en"].items():
-        if catalogues["fr"].get(key) == text:
+    for key, message in catalogues["en"].items():
+        if catalogues["fr"].get(key) == message:
             continue
-        for part in re.split(r"\{\w+\}", text):
+        for part in (p for text in message_forms(message) for p in re.split(r"\{\w+\}", text)):
             part = part.strip(" .,:;()—-·")
             if len(part) >= 9:
                 out.append(part)
@@ -195,4 +195,46 @@ def test_bad_links_are_explained_and_french_leaves_no_english(page, site):
     goto_in_page(page, "?game=seize&seats=human,banana")
     page.locator("[data-testid=route-error]").wait_for()
     assert "n’est pas un niveau de robot" in page.inner_text("[data-testid=route-error]")
+    assert page.problems == []
+
+
+def open_setup_from_home(page, game: str):
+    """Home, then the game's Play button: its setup screen."""
+    page.evaluate("() => window.brewhouse.navigate('')")
+    page.locator(f"[data-testid=play-{game}]").click()
+    setup = page.locator("[data-testid=setup]")
+    setup.wait_for()
+    return setup
+
+
+def test_setup_screens_after_seize_offer_only_their_own_game(page, site):
+    """Seize's solo (Starbots) and its full-cup line belong to Seize alone:
+    opening Café or Coffee Rush after Seize offers neither, and their games start."""
+    page.goto(site)
+    wait_ready(page)
+    seize = open_setup_from_home(page, "seize")
+    assert page.locator("[data-testid=mode-solo]").is_enabled()
+    assert "full cup" in seize.inner_text()
+    assert page.locator("[data-testid=setup-note][data-key='seize.setup.fullCup']").count() == 1
+
+    for game in ("cafe", "rush"):
+        setup = open_setup_from_home(page, game)
+        text = setup.inner_text()
+        assert page.locator("[data-testid=mode-solo]").count() == 0, game
+        assert page.locator("[data-testid=solo-note]").count() == 0, game
+        assert page.locator("[data-testid=setup-note]").count() == 0, game
+        assert "Starbots" not in text and "full cup" not in text, (game, text)
+        if game == "cafe":
+            screenshot(page, "cafe-setup-after-seize-1280x800")
+        page.click("[data-testid=start]")
+        assert settle(page) in {"human", "over"}, game
+        assert page.get_attribute("[data-testid=table]", "data-game") == game
+
+    # a Starbots seat in another game's link is refused as such, not "coming soon"
+    goto_in_page(page, "?game=cafe&seats=human,starbots-1&seed=1")
+    page.locator("[data-testid=route-error]").wait_for()
+    assert page.get_attribute("[data-testid=route-error-text]", "data-key") == "table.error.noStarbots"
+    # and Seize still has its own solo after the others
+    setup = open_setup_from_home(page, "seize")
+    assert page.locator("[data-testid=mode-solo]").is_enabled()
     assert page.problems == []

@@ -30,10 +30,28 @@ export function setLanguage(lang) {
 
 export function onLanguageChange(fn) { listeners.add(fn); }
 
+const pluralRules = {};
+
+/**
+ * The form of a message for params.count.  A message is a string, or its
+ * plural forms keyed by the language's Intl.PluralRules categories, e.g.
+ * {one: "{count} card", other: "{count} cards"} (French puts 0 and 1 in "one");
+ * "other" is the form used when a category is missing or no count is given.
+ */
+function pluralForm(message, lang, params) {
+  if (typeof message === "string") return message;
+  const count = Number(params.count);
+  if (!Number.isFinite(count)) return message.other;
+  pluralRules[lang] ??= new Intl.PluralRules(lang);
+  return message[pluralRules[lang].select(count)] ?? message.other;
+}
+
 /** Translate a key, filling {placeholders}; a missing key shows itself (and is easy to spot in tests). */
 export function t(key, params = {}) {
-  const text = CATALOGUES[current][key] ?? CATALOGUES.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  const lang = key in CATALOGUES[current] ? current : "en";
+  const message = CATALOGUES[lang][key];
+  if (message === undefined) return key;
+  return pluralForm(message, lang, params).replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
 /** Fill every element marked data-i18n under root. */

@@ -3,10 +3,13 @@
 // and saves, and hands views to the game's renderer (web/js/games/<id>/).
 //
 // A renderer module exports:
-//   id, options {name: {type: "bool", config, label, hint}}, solo (bool),
+//   id, options {name: {type: "bool", config, label, hint}},
+//   solo (bool: the game has a solo automa, Starbots™), minSeats (1: a solo game with the normal rules),
+//   setupNotes [i18n keys]          lines only this game's setup screen shows
 //   render(board, ctx)            draw the board; legal options carry data-move
 //   decision(view, status, ctx)   {what, why} for the decision banner
 //   moveLabel(move, view, ctx)    node or text for one legal option
+//   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
 //   gameOver(view, status, ctx)   the final scoring breakdown (a node)
 //   glossary(ctx)                 the rules help (a node)
@@ -257,7 +260,9 @@ export class Table {
   }
 
   moveText(option, ctx) {
-    // a label may be text, a node or a list of them: the note only needs its words
+    // the renderer's words for the option: a label node's bare text would glue an
+    // icon's number to them ("3Place a barista")
+    if (this.renderer.moveText) return this.renderer.moveText(option, this.view, ctx);
     return h("span", this.renderer.moveLabel(option, this.view, ctx)).textContent.replace(/\s+/g, " ").trim();
   }
 
@@ -343,6 +348,12 @@ export class Table {
           this.viewer = p;
           await this.fetchView(p);
           if (token !== this.runToken) return;
+          if (this.status.auto_move) {
+            // one option and nothing hidden behind it: it plays itself (its events
+            // join "Just now" and the log), then the loop goes on to a real decision
+            await this.apply(this.status.auto_move, p, { append: true });
+            continue;
+          }
           this.renderView();
           this.setWaiting("human");
           this.focusDecision();
@@ -388,13 +399,14 @@ export class Table {
     this.learnNames(out.view);
   }
 
-  async apply(move, player) {
+  async apply(move, player, { append = false } = {}) {
     // events come back as everyone may see them: "Just now" must not show one
     // player's private cards to the next one (the log shows each viewer their own)
     if (player !== this.status.active_player) throw new Error("not this seat's turn");
     const out = await this.engine.call("apply_move", { match: this.match, move, ply: this.status.ply });
     this.status = out;
-    this.lastEvents = out.events.map((e) => ({ ...e, ply: out.ply }));
+    const events = out.events.map((e) => ({ ...e, ply: out.ply }));
+    this.lastEvents = append ? [...this.lastEvents, ...events] : events;
     await this.autosave();
     if (!this.el.log.hidden) this.renderLog();
   }
@@ -420,9 +432,11 @@ export class Table {
     this.busy = true;
     this.setWaiting("busy");
     try {
-      // take back moves until a human is to play again (a bot would replay the same move)
-      let st = await this.engine.call("undo", { match: this.match });
-      while (st.can_undo && isBotSeat(st.seats[st.active_player])) st = await this.engine.call("undo", { match: this.match });
+      // take back moves until a human has a real decision again: a bot would replay
+      // the same move, and a decision that plays itself (auto_move) would be replayed too
+      const asker = { match: this.match, player: this.status.active_player };
+      let st = await this.engine.call("undo", asker);
+      while (st.can_undo && (isBotSeat(st.seats[st.active_player]) || st.auto_move)) st = await this.engine.call("undo", asker);
       this.status = st;
       this.lastEvents = [];
       await this.autosave();

@@ -9,12 +9,18 @@ import { renderSetup, probeSolo } from "./setup.js";
 import { RouteError, decodeMoves, parseRoute } from "./url.js";
 
 let current = null;          // the live Table, if any
-let soloShape = undefined;   // cached probe result
+const soloShapes = {};       // game id -> its probed solo shape (null: none), probed once per game
 const renderers = {};
 
 async function loadRenderer(game) {
   if (!renderers[game]) renderers[game] = (await TABLES[game]()).default;
   return renderers[game];
+}
+
+/** The game's solo-vs-automa shape, probed once per game (null when its renderer has no automa). */
+async function soloShapeOf(engine, game, renderer) {
+  if (!(game in soloShapes)) soloShapes[game] = renderer.solo ? await probeSolo(engine, game) : null;
+  return soloShapes[game];
 }
 
 export function closeTable() {
@@ -101,7 +107,7 @@ export async function openTable(root, search, deps) {
   const renderer = await loadRenderer(route.game);
   const gameInfo = games.find((g) => g.id === route.game);
   if (route.kind === "setup") {
-    if (soloShape === undefined) soloShape = renderer.solo ? await probeSolo(engine, route.game) : null;
+    const soloShape = await soloShapeOf(engine, route.game, renderer);
     renderSetup(root, { renderer, gameInfo, botLevels, solo: !!soloShape, navigate });
     return null;
   }
@@ -115,7 +121,9 @@ export async function openTable(root, search, deps) {
   }
   let config, seats = route.seats;
   if (starbots.length) {
-    if (soloShape === undefined) soloShape = renderer.solo ? await probeSolo(engine, route.game) : null;
+    // a game without an automa has no Starbots seat; one whose automa the engine lacks has it "coming soon"
+    if (!renderer.solo) return showRouteError(root, "table.error.noStarbots", { game: gameInfo.title }, navigate);
+    const soloShape = await soloShapeOf(engine, route.game, renderer);
     if (!soloShape || starbots.length !== 1 || route.seats.length !== 2 || route.seats[0] !== "human") {
       return showRouteError(root, soloShape ? "table.error.badSolo" : "table.error.soloComing", {}, navigate);
     }

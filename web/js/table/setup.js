@@ -53,6 +53,7 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
       h("label.radio", h("input", { type: "radio", name: "mode", value: "multi", checked: multi, onchange: () => { state.mode = "multi"; draw(); } }), t("setup.multi", { min, max })),
       h("label.radio", h("input", { type: "radio", name: "mode", value: "solo", checked: !multi, disabled: !solo, dataset: { testid: "mode-solo" },
         onchange: () => { state.mode = "solo"; draw(); } }), t("setup.solo")),
+      // the game has an automa but the engine does not offer it (yet)
       solo ? null : h("p.note", { dataset: { testid: "solo-note" } }, t("setup.soloComing")));
     const seatsBox = multi
       ? h("fieldset", h("legend", t("setup.seats")), state.seats.map((_, i) => seatSelect(i)),
@@ -62,7 +63,9 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
           h("select", { dataset: { testid: "first-player" }, onchange: (e) => { state.first = e.target.value; } },
             h("option", { value: "random", selected: state.first === "random" }, t("setup.firstRandom")),
             state.seats.map((_, i) => h("option", { value: String(i), selected: state.first === String(i) }, t("setup.seat", { n: i + 1 }))))),
-        h("p.muted", t("setup.firstHint")))
+        h("p.muted", t("setup.firstHint"),
+          // what only this game needs said (e.g. who takes Seize the Bean's full cup), declared by its renderer
+          (renderer.setupNotes ?? []).map((key) => [" ", h("span", { dataset: { testid: "setup-note", key } }, t(key))])))
       : h("fieldset", h("legend", t("setup.starbots")),
         h("label.seat", h("span", t("setup.starbotsLevel")),
           h("input", { type: "number", min: 1, max: 20, value: state.level, dataset: { testid: "starbots-level" },
@@ -81,7 +84,8 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
     const message = h("p.error-text", { role: "alert", dataset: { testid: "setup-error" }, hidden: true });
     form.replaceChildren(
       h("h2", t("setup.title", { game: gameInfo.title })),
-      ...(solo || min > 1 ? [modeBox] : []), seatsBox, optionsBox, seedBox, message,
+      // only a game with an automa (renderer.solo: Starbots™) has a solo mode to choose
+      ...(renderer.solo ? [modeBox] : []), seatsBox, optionsBox, seedBox, message,
       h("div.row-buttons",
         h("button", { type: "submit", dataset: { testid: "start" } }, t("setup.start")),
         h("button.secondary", { type: "button", onclick: () => navigate("") }, t("table.backHome"))));

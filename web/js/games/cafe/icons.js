@@ -7,6 +7,10 @@ import { h } from "../../table/dom.js";
 export const KINDS = ["production", "drying", "roasting", "cafe", "ship", "cup", "empty"];
 
 export function colourName(colour) { return t("cafe.colour." + colour); }
+/** "2 yellow" (fr "2 jaunes"): a number of one colour, the colour agreeing with it. */
+export function colourCount(colour, n) { return t("cafe.colourN." + colour, { count: n }); }
+/** "1 green cube", "3 green cubes" (fr "3 cubes verts"). */
+export function cubesOf(colour, n) { return t("cafe.cubesN." + colour, { count: n }); }
 export function kindName(kind) { return t("cafe.kind." + kind); }
 
 /** One icon: an <img> with a translated alt text and tooltip (empty alt when decorative). */
@@ -29,7 +33,7 @@ export function cubesText(cubes, colours = ["yellow", "brown", "green", "red"]) 
   const counts = Array.isArray(cubes)
     ? Object.fromEntries(colours.map((c) => [c, cubes.filter((x) => x === c).length]))
     : cubes || {};
-  const parts = colours.filter((c) => counts[c] > 0).map((c) => t("cafe.nColour", { n: counts[c], colour: colourName(c) }));
+  const parts = colours.filter((c) => counts[c] > 0).map((c) => colourCount(c, counts[c]));
   return parts.length ? parts.join(", ") : t("cafe.none");
 }
 

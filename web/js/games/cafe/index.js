@@ -6,7 +6,7 @@
 // (every clickable thing carries data-move="<move id>").
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
-import { KINDS, bean, colourName, cubesNode, cubesText, icon, kindName } from "./icons.js";
+import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, icon, kindName } from "./icons.js";
 
 const ROTS = [0, 90, 180, 270];
 const ZOOMS = [0.6, 0.75, 0.9, 1, 1.2, 1.45, 1.75];
@@ -356,7 +356,7 @@ function placementBar(view, placing) {
   mini.style.setProperty("--cols", String(ww));
   return h("div.place-bar", { role: "group", "aria-label": t("cafe.place.tools"), dataset: { testid: "place-bar" } },
     mini,
-    h("span.place-info", t("cafe.place.rotation", { rot: ui.rot }), " · ", h("strong", t("cafe.place.covers", { n: sel.payload.covers }))),
+    h("span.place-info", t("cafe.place.rotation", { rot: ui.rot }), " · ", h("strong", t("cafe.place.covers", { count: sel.payload.covers }))),
     h("span.btns", rb(-1, "rotLeft"), rb(1, "rotRight")),
     h("span.btns", nb(0, -1, "left", "←"), nb(-1, 0, "up", "↑"), nb(1, 0, "down", "↓"), nb(0, 1, "right", "→")),
     h("button.confirm", { type: "button", dataset: { move: sel.id, testid: "place-confirm" }, "aria-label": moveText(sel, view) }, t("cafe.place.here")));
@@ -367,7 +367,7 @@ function apTrack(view, pl, p) {
   const acting = view.phase === "actions" && view.active === p;
   const total = acting ? pl.ap_total : pl.cups;
   const left = acting ? pl.ap : 0;
-  const label = acting ? t("cafe.apLeft", { n: pl.ap, total: pl.ap_total }) : t("cafe.cupsVisible", { cups: pl.cups });
+  const label = acting ? t("cafe.apLeft", { count: pl.ap, total: pl.ap_total }) : t("cafe.cupsVisible", { count: pl.cups });
   return h("div.ap", { role: "img", "aria-label": label, title: label, dataset: { testid: `ap-${p}` } },
     icon("cup", { decorative: true }),
     h("span.ap-track", { "aria-hidden": "true" }, Array.from({ length: view.max_ap + 1 }, (_, i) =>
@@ -385,8 +385,8 @@ function warehouseBox(view, pl, p, moves) {
     h("ul.wh-list", view.colours.map((c) => {
       const m = wh.find((x) => x.payload.colour === c);
       const scoring = detail.fewest.colour === c ? "×2" : detail.second.colour === c ? "×1" : "";
-      return h("li", { title: t("cafe.whCount", { n: cubes[c], colour: colourName(c) }) },
-        bean(c, { decorative: true }), h("b", String(cubes[c])), h("span.sr", t("cafe.whCount", { n: cubes[c], colour: colourName(c) })),
+      return h("li", { title: colourCount(c, cubes[c]) },
+        bean(c, { decorative: true }), h("b", String(cubes[c])), h("span.sr", colourCount(c, cubes[c])),
         scoring ? h("span.wh-score", { title: t("cafe.whScoring") }, scoring) : null,
         m ? pick(m, moveText(m, view), "+1", "chip") : null);
     })),
@@ -423,7 +423,7 @@ function renderPlayer(view, p, moves, ctx) {
   const tools = actionMoves.length ? h("div.action-bar", { role: "group", "aria-label": t("cafe.actions") },
     (kinds.deliver ?? []).map((m) => pick(m, moveText(m, view), [icon("roasting", { decorative: true }), t("cafe.move.deliverShort")], "tool")),
     (kinds.done ?? []).map((m) => pick(m, moveText(m, view), t("cafe.move.doneShort"), "tool")),
-    (kinds.end ?? []).map((m) => pick(m, moveText(m, view), t("cafe.move.endShort", { n: m.payload.unspent }), "tool.end"))) : null;
+    (kinds.end ?? []).map((m) => pick(m, moveText(m, view), t("cafe.move.endShort", { count: m.payload.unspent }), "tool.end"))) : null;
   const hand = pl.hand ? h("div.hand", h("h4", t("cafe.hand")), cardFace(pl.hand)) : null;
   const pool = active && view.pending?.kind === "deliver"
     ? h("div.pool", { dataset: { testid: "delivery-pool" } }, h("strong", t("cafe.toDeliver")), " ", cubesNode(view.pending.pool, view.colours)) : null;
@@ -433,7 +433,7 @@ function renderPlayer(view, p, moves, ctx) {
   h("header.player-head",
     h("h3", name), h("span.muted.small", t("cafe.company", { n: pl.company })),
     view.master === p ? icon("master", { label: t("cafe.icon.master") }) : null,
-    h("span.stat", { title: t("cafe.shipsCount", { n: pl.ships }) }, icon("ship", { decorative: true }), h("b", String(pl.ships)), h("span.sr", t("cafe.shipsCount", { n: pl.ships }))),
+    h("span.stat", { title: t("cafe.shipsCount", { count: pl.ships }) }, icon("ship", { decorative: true }), h("b", String(pl.ships)), h("span.sr", t("cafe.shipsCount", { count: pl.ships }))),
     h("span.score-now", { dataset: { testid: `score-${p}` } }, t("cafe.scoreNow", { n: pl.score.total })),
     zoomBar),
   view.phase === "over" ? null : apTrack(view, pl, p),
@@ -477,7 +477,7 @@ function renderAuction(view, moves, ctx) {
     h("p", au.holder === null ? t("cafe.auctionNoBid") : t("cafe.auctionHigh", { n: au.high, name: ctx.seatName(au.holder) })),
     h("p.muted.small", t("cafe.auctionOut", { names: au.out.map((o, q) => (o ? ctx.seatName(q) : null)).filter(Boolean).join(", ") || t("cafe.none") })),
     offersLine(au, ctx),
-    au.paying ? h("p", t("cafe.auctionPaying", { n: au.paying.amount, left: au.paying.left })) : null,
+    au.paying ? h("p", t("cafe.auctionPaying", { n: au.paying.amount, cubes: t("cafe.cubes", { count: au.paying.left }) })) : null,
     buttons.length ? h("div.auction-buttons", buttons.map((m) => pick(m, moveText(m, view), moveLabel(m, view, ctx), "small"))) : null);
 }
 
@@ -492,10 +492,10 @@ function infoBar(view, ctx) {
   return h("div.cafe-info", { dataset: { testid: "cafe-info" } },
     h("span.stat", h("strong", t("cafe.round", { n: view.round, total: view.rounds }))),
     h("span.stat", icon("master", { decorative: true }), t("cafe.master", { name: ctx.seatName(view.master) })),
-    h("span.stat", { title: t("cafe.deckCount", { n: view.deck_count }) }, icon("deck", { decorative: true }), h("b", String(view.deck_count)), h("span.sr", t("cafe.deckCount", { n: view.deck_count }))),
+    h("span.stat", { title: t("cafe.deckCount", { count: view.deck_count }) }, icon("deck", { decorative: true }), h("b", String(view.deck_count)), h("span.sr", t("cafe.deckCount", { count: view.deck_count }))),
     h("span.stat.supply", { title: t("cafe.supply") }, h("span.muted", t("cafe.supply")), " ",
-      view.colours.map((c) => h("span.cube-n", { title: t("cafe.whCount", { n: view.supply[c], colour: colourName(c) }) }, bean(c, { decorative: true }), h("b", String(view.supply[c])),
-        h("span.sr", t("cafe.whCount", { n: view.supply[c], colour: colourName(c) }))))),
+      view.colours.map((c) => h("span.cube-n", { title: colourCount(c, view.supply[c]) }, bean(c, { decorative: true }), h("b", String(view.supply[c])),
+        h("span.sr", colourCount(c, view.supply[c]))))),
     view.order.length ? h("span.stat.muted", t("cafe.order", { names: view.order.map((q) => ctx.seatName(q)).join(" → ") })) : null);
 }
 
@@ -541,7 +541,7 @@ export function decision(view, status, ctx) {
   switch (view.phase) {
     case "auction": {
       const au = view.auction;
-      if (au?.paying && au.paying.left > 0) return { what: t("cafe.decide.pay", { n: au.paying.left }), why: t("cafe.why.pay") };
+      if (au?.paying && au.paying.left > 0) return { what: t("cafe.decide.pay", { count: au.paying.left }), why: t("cafe.why.pay") };
       // the engine's auction carries "stored" and "offers" where a player stores one cube per
       // auction and a raise pays only the cubes it adds (rules edition 2)
       if (au?.paying) return { what: t("cafe.decide.ship"), why: t(au.stored ? "cafe.why.shipOnce" : "cafe.why.ship") };
@@ -562,26 +562,26 @@ export function decision(view, status, ctx) {
 }
 
 /** Plain text of a move (aria-labels, tooltips, the banner's option buttons). */
-function moveText(move, view) {
+export function moveText(move, view) {
   const p = move.payload;
   switch (p.kind) {
     case "take": return p.pay ? t("cafe.move.buy", { card: cardLabel(p.card), colour: colourName(p.pay) })
       : t(p.free_by_ships ? "cafe.move.takeShips" : "cafe.move.take", { card: cardLabel(p.card) });
     case "discard": return t("cafe.move.discard", { card: cardLabel(p.card) });
-    case "place": return t("cafe.move.place", { card: cardLabel(p.card), row: p.row, col: p.col, rot: p.rot, n: p.covers });
+    case "place": return t("cafe.move.place", { card: cardLabel(p.card), row: p.row, col: p.col, rot: p.rot, count: p.covers });
     case "unplaceable": return t("cafe.move.unplaceable", { card: cardLabel(p.card) });
-    case "produce": return t("cafe.move.produce", { cubes: cubesText(Object.fromEntries(countColours(p.cubes.map((c) => c.colour)))), n: p.group.length });
-    case "dry": case "roast": return t(`cafe.move.${p.kind}${p.cost ? "" : "Free"}`, { n: p.n, colour: colourName(p.colour), from: p.from.length });
+    case "produce": return t("cafe.move.produce", { cubes: cubesText(Object.fromEntries(countColours(p.cubes.map((c) => c.colour)))), count: p.group.length });
+    case "dry": case "roast": return t(`cafe.move.${p.kind}${p.cost ? "" : "Free"}`, { count: p.n, cubes: cubesOf(p.colour, p.n), squares: t("cafe.squares", { count: p.from.length }) });
     case "done": return t("cafe.move.done");
     case "deliver": return t("cafe.move.deliver", { cubes: cubesText(p.cubes) });
     case "deliver_cube": {
-      if (p.colour === null) return t("cafe.move.allWarehouse", { n: p.n });
+      if (p.colour === null) return t("cafe.move.allWarehouse", { count: p.n });
       if (p.to === "warehouse") return t("cafe.move.toWarehouse", { colour: colourName(p.colour) });
       const cafe = view?.players[view.active]?.cafes.find((c) => c.id === p.to);
       return t("cafe.move.toCafe", { colour: colourName(p.colour), city: cafe?.city ?? p.to });
     }
     case "remove": return t("cafe.move.remove", { cubes: cubesText({ [p.colour]: p.n }) });
-    case "end": return p.unspent ? t("cafe.move.end", { n: p.unspent }) : t("cafe.move.endNone");
+    case "end": return p.unspent ? t("cafe.move.end", { count: p.unspent }) : t("cafe.move.endNone");
     case "pass": return t("cafe.move.pass");
     case "bid": return p.cost !== undefined && p.cost < p.amount ? t("cafe.move.bidRaise", { n: p.amount, cost: p.cost }) : t("cafe.move.bid", { n: p.amount });
     case "pay": return t("cafe.move.pay", { colour: colourName(p.colour) });
@@ -630,6 +630,13 @@ export function eventText(event, ctx) {
     else if (k === "cells") params.cellsN = v.length;
     else if (typeof v !== "object") params[k] = v;
   }
+  // counted phrases agree with their number ("1 green cube", "3 cubes verts")
+  if (typeof pr.n === "number" && pr.colour) params.cubes = cubesOf(pr.colour, pr.n);
+  if (typeof pr.covered === "number") params.squares = t("cafe.squares", { count: pr.covered });
+  if (pr.cafes_lost?.length) params.cafes = t("cafe.cafesLost", { count: pr.cafes_lost.length });
+  if (code === "actions_started") params.count = pr.ap;
+  if (code === "bid" && typeof pr.cost === "number") params.count = pr.cost;
+  if (code === "game_over") params.count = pr.winners?.length;
   let k = "cafe.ev." + code;
   if (code === "card_taken") k += pr.paid ? ".paid" : pr.free_by_ships ? ".ships" : "";
   if (code === "card_discarded") k += "." + (pr.reason ?? "draft_leftover");
@@ -689,5 +696,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, decision, moveLabel, eventText, gameOver, glossary,
+  render, decision, moveLabel, moveText, eventText, gameOver, glossary,
 };

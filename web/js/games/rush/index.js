@@ -134,9 +134,9 @@ function renderSupply(view, moves, ctx) {
     h("ul.supply-list", INGREDIENTS.map((ing) => h("li", { class: view.supply[ing] === 0 ? "out" : "", title: t("rush.supplyOf", { ing: ingName(ing), n: view.supply[ing] }) },
       icon(ing, { decorative: true }), h("span.sr", ingName(ing)), h("b", String(view.supply[ing]))))),
     h("div.supply-row",
-      h("span.stat", { title: t("rush.rushSupply", { n: view.rush_supply }) }, icon("rush", { decorative: true }), h("b", String(view.rush_supply)), h("span.sr", t("rush.rushSupply", { n: view.rush_supply }))),
-      h("span.stat", { title: t("rush.deckCount", { n: view.deck_count }) }, icon("deck", { decorative: true }), h("b", { dataset: { testid: "deck-count" } }, String(view.deck_count)), h("span.sr", t("rush.deckCount", { n: view.deck_count }))),
-      h("span.stat", { title: t("rush.discardCount", { n: view.discard.length }) }, icon("sent", { decorative: true, cls: "dim" }), h("b", String(view.discard.length)), h("span.sr", t("rush.discardCount", { n: view.discard.length })))),
+      h("span.stat", { title: t("rush.rushSupply", { count: view.rush_supply }) }, icon("rush", { decorative: true }), h("b", String(view.rush_supply)), h("span.sr", t("rush.rushSupply", { count: view.rush_supply }))),
+      h("span.stat", { title: t("rush.deckCount", { count: view.deck_count }) }, icon("deck", { decorative: true }), h("b", { dataset: { testid: "deck-count" } }, String(view.deck_count)), h("span.sr", t("rush.deckCount", { count: view.deck_count }))),
+      h("span.stat", { title: t("rush.discardCount", { count: view.discard.length }) }, icon("sent", { decorative: true, cls: "dim" }), h("b", String(view.discard.length)), h("span.sr", t("rush.discardCount", { count: view.discard.length })))),
     token,
     openings.length || view.opening_pool.length ? h("div.opening", h("h4", t("rush.openingPool")),
       h("div.opening-cards", view.opening_pool.map((face) => {
@@ -216,9 +216,9 @@ function renderPlayer(view, pl, moves, ctx) {
   h("header.player-head",
     meepleIcon(p, { decorative: true }), h("h3", name),
     pl.is_first ? icon(view.closed ? "closed" : "open", { label: t(view.closed ? "rush.closed" : "rush.firstToken") }) : null,
-    h("span.stat", { title: t("rush.rushTokens", { n: pl.rush_tokens }) }, icon("rush", { decorative: true }), h("b", { dataset: { stat: "rush" } }, String(pl.rush_tokens)), h("span.sr", t("rush.rushTokens", { n: pl.rush_tokens }))),
-    h("span.stat", { title: t("rush.sentCount", { n: pl.sent_count }) }, icon("sent", { decorative: true }), h("b", { dataset: { stat: "sent" } }, String(pl.sent_count)), h("span.sr", t("rush.sentCount", { n: pl.sent_count }))),
-    h("span.stat", { title: t("rush.penaltyCount", { n: pl.penalty_count }) }, icon("penalty", { decorative: true }), h("b", { dataset: { stat: "penalties" } }, String(pl.penalty_count)), h("span.sr", t("rush.penaltyCount", { n: pl.penalty_count }))),
+    h("span.stat", { title: t("rush.rushTokens", { count: pl.rush_tokens }) }, icon("rush", { decorative: true }), h("b", { dataset: { stat: "rush" } }, String(pl.rush_tokens)), h("span.sr", t("rush.rushTokens", { count: pl.rush_tokens }))),
+    h("span.stat", { title: t("rush.sentCount", { count: pl.sent_count }) }, icon("sent", { decorative: true }), h("b", { dataset: { stat: "sent" } }, String(pl.sent_count)), h("span.sr", t("rush.sentCount", { count: pl.sent_count }))),
+    h("span.stat", { title: t("rush.penaltyCount", { count: pl.penalty_count }) }, icon("penalty", { decorative: true }), h("b", { dataset: { stat: "penalties" } }, String(pl.penalty_count)), h("span.sr", t("rush.penaltyCount", { count: pl.penalty_count }))),
     score ? h("span.score", t("rush.scoreNow", { n: score.total })) : null),
   h("div.player-body",
     h("div.rows", { "aria-label": t("rush.orders") },
@@ -256,17 +256,17 @@ export function decision(view, status, ctx) {
     case "setup_cups": return { what: t("rush.decide.setup_cups", { ings: ingredientsText(pl.pending) }), why: t("rush.why.setup_cups") };
     case "upgrade": return { what: t("rush.decide.upgrade"), why: t("rush.why.upgrade", { n: pl.sent_count }) };
     case "move": return {
-      what: t(turn.steps_taken ? "rush.decide.moveMore" : "rush.decide.move", { n: turn.steps_taken }),
+      what: t(turn.steps_taken ? "rush.decide.moveMore" : "rush.decide.move", { count: turn.steps_taken }),
       why: t("rush.why.move", { free: turn.steps_left, rush: pl.rush_tokens }),
     };
-    case "place": return { what: t("rush.decide.place", { n: pl.pending.length }), why: t("rush.why.place") };
+    case "place": return { what: t("rush.decide.place", { count: pl.pending.length }), why: t("rush.why.place") };
     case "send": return { what: t("rush.decide.send"), why: t("rush.why.send", { n: turn.sent_this_turn }) };
     default: return { what: t("rush.phase." + view.phase), why: "" };
   }
 }
 
 /** Plain-text label of a move (aria-labels, tooltips, option buttons). */
-function moveText(move, view, ctx) {
+export function moveText(move, view, ctx) {
   const p = move.payload;
   switch (p.kind) {
     case "opening": return t("rush.move.opening", { card: p.name, ings: ingredientsText(p.ingredients) });
@@ -361,6 +361,10 @@ export function eventText(event, ctx) {
   if (code === "rush_tokens_gained") key += "." + (pr.reason ?? "penalty") + (pr.count < pr.wanted ? ".short" : "");
   if (code === "closed") key += "." + (pr.reason ?? "deck");
   if (code === "order_sent" && pr.specialty) key += ".specialty";
+  // the number a message's plural form follows (penalty and token events already name it `count`)
+  if (code === "movement_ended") params.count = pr.steps;
+  if (code === "game_over") params.count = pr.winners?.length;
+  if (code === "rush_tokens_gained" && pr.count < pr.wanted) params.tokens = t("rush.rushTokens", { count: pr.wanted });
   const text = t(key, params);
   return text === key ? t("rush.ev.unknown", { code }) : text;
 }
@@ -380,9 +384,9 @@ export function gameOver(view, status, ctx) {
         seats.map((p) => h("th", { scope: "col", class: out.winners.includes(p) ? "winner" : "" }, meepleIcon(p, { decorative: true }), " ", ctx.seatName(p),
           out.winners.includes(p) ? h("span.win-mark", " ★", h("span.sr", t("rush.score.winnerMark"))) : null)))),
       h("tbody",
-        row(t("rush.score.sent"), (b) => [h("b", pts(b.sent_points)), h("div.muted.small", t("rush.score.sentDetail", { n: b.sent }))]),
-        row(t("rush.score.upgrades"), (b) => [h("b", pts(b.upgrade_points)), h("div.muted.small", t("rush.score.upgradesDetail", { n: b.upgrades }))]),
-        row(t("rush.score.penalties"), (b) => [h("b", pts(b.penalty_points)), h("div.muted.small", t("rush.score.penaltiesDetail", { n: b.penalties }))]),
+        row(t("rush.score.sent"), (b) => [h("b", pts(b.sent_points)), h("div.muted.small", t("rush.score.sentDetail", { count: b.sent }))]),
+        row(t("rush.score.upgrades"), (b) => [h("b", pts(b.upgrade_points)), h("div.muted.small", t("rush.score.upgradesDetail", { count: b.upgrades }))]),
+        row(t("rush.score.penalties"), (b) => [h("b", pts(b.penalty_points)), h("div.muted.small", t("rush.score.penaltiesDetail", { count: b.penalties }))]),
         row(t("rush.score.total"), (b) => h("b", String(b.total)), "total"),
         row(t("rush.score.tie1"), (b) => String(b.sent), "muted"),
         row(t("rush.score.tie2"), (b) => String(b.rush_tokens), "muted"))),
@@ -409,5 +413,5 @@ export default {
   solo: false,
   options: { opening: { type: "bool", config: "opening", on: "ristretto_espresso", off: "standard", label: "rush.option.opening", hint: "rush.option.openingHint" } },
   optionsFromConfig: (config) => (config?.opening === "ristretto_espresso" ? { opening: true } : {}),
-  render, decision, moveLabel, eventText, gameOver, glossary,
+  render, decision, moveLabel, moveText, eventText, gameOver, glossary,
 };

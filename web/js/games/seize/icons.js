@@ -16,9 +16,12 @@ export const GLOSSARY = [
   ["groups", ["group_hipsters", "group_cyclists", "group_tourists", "group_musicians", "group_start_uppers", "group_party_animals", "group_friends"]],
 ];
 
+/** "1 bean", "3 beans", "2 milk": an amount of a resource, in the language's plural form. */
+export function resourceCount(res, n) { return t("seize.count." + res, { count: n }); }
+
 export function iconLabel(name) {
   const m = COUNTED.exec(name);
-  if (m) return t("seize.icon.counted", { n: m[2], res: t("seize.icon." + m[1]) });
+  if (m) return t("seize.icon.counted", { amount: resourceCount(m[1], Number(m[2])) });
   if (name.startsWith("group_")) return t("seize.group." + name.slice(6));
   return t("seize.icon." + name);
 }

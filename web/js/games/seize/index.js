@@ -3,7 +3,7 @@
 // number shown comes from the view, every option from the engine's moves.
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
-import { glossary, groupIcon, icon, iconLabel } from "./icons.js";
+import { glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
 
 const RESOURCE_ROWS = ["beans", "milk", "sugar"];
 const CITY_ROWS = ["attract", "upgrade_pantry", "upgrade_style"];
@@ -18,7 +18,7 @@ function ensureCss() {
 function costNode(cost) {
   const parts = Object.entries(cost || {}).filter(([, n]) => n > 0);
   if (!parts.length) return h("span.cost.free", t("seize.cost.free"));
-  const label = parts.map(([res, n]) => t("seize.cost.part", { n, res: t("seize.icon." + res) })).join(", ");
+  const label = parts.map(([res, n]) => resourceCount(res, n)).join(", ");
   return h("span.cost", { "aria-label": t("seize.cost.pay", { cost: label }), title: t("seize.cost.pay", { cost: label }) },
     parts.map(([res, n]) => h("span.cost-part", { "aria-hidden": "true" }, icon(res), h("b", "×" + n))));
 }
@@ -108,18 +108,18 @@ function renderCity(view, moves, ctx) {
       };
       return h("div.city-row", { dataset: { row: String(r) } },
         h("div.row-label", icon(["attract", "upgrade_pantry", "upgrade_style"][r - 1]), h("span", t("seize.cityRow." + CITY_ROW_NAMES[r - 1]))),
-        h("div.deck-tile", { title: t("seize.deckCount", { n: row.deck_count }) }, icon("deck"), h("b", String(row.deck_count)), h("span.muted", t("seize.deck"))),
+        h("div.deck-tile", { title: t("seize.deckCount", { count: row.deck_count }) }, icon("deck"), h("b", String(row.deck_count)), h("span.muted", t("seize.deck"))),
         row.slots.map((face, k) => slot(face, `slot${k + 1}`)),
         h("div.discard-wrap", slot(row.discard_top, "discard"),
-          h("span.muted.discard-count", icon("discard"), t("seize.discardCount", { n: row.discard_count }))));
+          h("span.muted.discard-count", icon("discard"), t("seize.discardCount", { count: row.discard_count }))));
     }));
 }
 
 function renderPools(view, ctx) {
   return h("section.pools", { "aria-label": t("seize.pools") },
     h("div.pool", { dataset: { testid: "good-review-pool" } }, icon("good_review"),
-      h("span", t("seize.pool", { n: view.good_review_pool })),
-      view.good_reviews_from_box ? h("span.muted", t("seize.fromBox", { n: view.good_reviews_from_box })) : null),
+      h("span", t("seize.pool", { count: view.good_review_pool })),
+      view.good_reviews_from_box ? h("span.muted", t("seize.fromBox", { count: view.good_reviews_from_box })) : null),
     h("div.pool", h("span", t("seize.bonusTokens")),
       view.bonus_tokens.face_up.map((b) => icon(b)),
       h("span.muted", t("seize.faceDown", { n: view.bonus_tokens.face_down }))),
@@ -137,7 +137,9 @@ function renderSolo(view, ctx) {
   return h("div.solo-box", { dataset: { testid: "starbots" } },
     h("strong", t("seize.starbots.title", { level: solo.level })),
     h("div", t("seize.starbots.tokens", { tokens })),
-    h("div.muted", t("seize.starbots.deckInfo", { n: solo.action_deck_count, tokens: solo.upgrade_tokens_left })),
+    h("div.muted", t("seize.starbots.deckInfo", {
+      cards: t("seize.starbots.actionCards", { count: solo.action_deck_count }),
+      tokens: t("seize.starbots.upgradeTokens", { count: solo.upgrade_tokens_left }) })),
     last ? h("div", t("seize.starbots.lastCard", { number: last.number, space: t("seize.row." + last.space) })) : null,
     solo.starbots_last.length ? h("details", h("summary", t("seize.starbots.lastTurn")),
       h("ul.log-list", solo.starbots_last.map((e) => h("li", eventText(e, ctx))))) : null);
@@ -153,8 +155,10 @@ function hypeTrack(pl) {
 
 function renderCafe(view, pl, moves, ctx) {
   const p = pl.seat;
-  const byId = new Map(moves.map((m) => [m.id, m]));
   const active = view.decision?.player === p;
+  // a space's move id ("space:beans") does not name the café: only the deciding
+  // viewer's own café may offer the moves, never a rival's board (nor the automa's)
+  const byId = new Map((active && ctx.viewer === p ? moves : []).map((m) => [m.id, m]));
   const name = ctx.seatName(p);
   const achievements = Object.entries(pl.achievements);
   const space = (s) => {
@@ -189,14 +193,14 @@ function renderCafe(view, pl, moves, ctx) {
   h("header.cafe-head",
     h("h3", name),
     pl.full_cup ? icon("full_cup") : null, pl.empty_cup ? icon("empty_cup") : null,
-    h("span.baristas", Array.from({ length: pl.baristas_home }, () => icon("barista")), h("span.sr", t("seize.baristasHome", { n: pl.baristas_home })))),
+    h("span.baristas", Array.from({ length: pl.baristas_home }, () => icon("barista")), h("span.sr", t("seize.baristasHome", { count: pl.baristas_home })))),
   h("div.stats",
     pl.automa ? null : h("span.stat", { dataset: { stat: "resources" } }, RESOURCE_ROWS.map((r) => h("span.res", icon(r), h("b", String(pl.resources[r] ?? 0))))),
     hypeTrack(pl),
     h("span.stat", icon("good_review"), h("b", { dataset: { stat: "good" } }, String(pl.good_reviews))),
     h("span.stat", icon("bad_review"), h("b", { dataset: { stat: "bad" } }, String(pl.bad_reviews))),
-    h("span.stat", { title: t("seize.deckCount", { n: pl.deck_count }) }, icon("deck"), h("b", String(pl.deck_count))),
-    h("span.stat", { title: t("seize.discardCount", { n: pl.discard_count }) }, icon("discard"), h("b", String(pl.discard_count)))),
+    h("span.stat", { title: t("seize.deckCount", { count: pl.deck_count }) }, icon("deck"), h("b", String(pl.deck_count))),
+    h("span.stat", { title: t("seize.discardCount", { count: pl.discard_count }) }, icon("discard"), h("b", String(pl.discard_count)))),
   h("div.action-board",
     h("div.action-col", h("span.col-label", t("seize.resourceRows")), RESOURCE_ROWS.map((r) => space(spaces.get(r)))),
     h("div.action-col", h("span.col-label", t("seize.cityRows")), CITY_ROWS.map((r) => space(spaces.get(r))))),
@@ -206,7 +210,7 @@ function renderCafe(view, pl, moves, ctx) {
   pl.cafe_groups.length ? h("div.cafe-groups", h("span.muted", t("seize.cafeGroups")), pl.cafe_groups.map(groupIcon)) : null,
   achievements.length ? h("div.achievements", icon("achievement"),
     achievements.map(([a, bonus]) => h("span.ach", t("seize.ach." + a), bonus && bonus !== "none" && bonus !== "facedown" ? [" ", icon(bonus)] : bonus === "facedown" ? [" ", icon("facedown")] : null))) : null,
-  pl.automa ? h("p.muted", t("seize.starbots.deck", { n: pl.deck_count })) : h("div.line", h("h4", t("seize.line"), " ", h("span.muted", String(pl.line.length))),
+  pl.automa ? h("p.muted", t("seize.starbots.deck", { count: pl.deck_count })) : h("div.line", h("h4", t("seize.line"), " ", h("span.muted", String(pl.line.length))),
     pl.service_token.done ? h("span.muted", icon("service"), t("seize.serviceDone")) : null,
     lineItems.length ? h("div.line-cards", lineItems) : h("p.muted", t("seize.lineEmpty"))),
   pl.discard ? h("details.own-discard", h("summary", t("seize.yourDiscard", { n: pl.discard.length })),
@@ -233,13 +237,13 @@ export function decision(view, status, ctx) {
   if (!d) return { what: t("seize.phase." + status.phase), why: "" };
   const pl = view.players[d.player];
   switch (d.kind) {
-    case "place": return { what: t("seize.decide.place"), why: t("seize.why.place", { n: pl.baristas_home }) };
+    case "place": return { what: t("seize.decide.place"), why: t("seize.why.place", { count: pl.baristas_home }) };
     case "icons": return { what: t("seize.decide.icons", { space: t("seize.row." + d.space), done: d.activated, limit: d.to_activate }), why: t("seize.why.icons") };
     case "take": return { what: t("seize.decide.take." + d.dest, { row: t("seize.cityRow." + CITY_ROW_NAMES[d.row - 1]) }),
       why: t("seize.why.take." + (d.why in TAKE_WHY ? d.why : "other"), { groups: (pl.cafe_groups || []).map((g) => t("seize.group." + g)).join(", ") }) + (d.optional ? " " + t("seize.why.optional") : "") };
-    case "reorder": return { what: t("seize.decide.reorder"), why: t("seize.why.reorder", { n: d.count }) };
+    case "reorder": return { what: t("seize.decide.reorder"), why: t("seize.why.reorder", { count: d.count }) };
     case "track": return { what: t("seize.decide.track"), why: t("seize.why.track") };
-    case "pick_icon": return { what: t("seize.decide.pickIcon." + d.pile), why: t("seize.why.pickIcon", { n: d.remaining }) };
+    case "pick_icon": return { what: t("seize.decide.pickIcon." + d.pile), why: t("seize.why.pickIcon", { count: d.remaining }) };
     case "conn_row": return { what: t("seize.decide.connRow"), why: t("seize.why.connRow") };
     case "line_target": return { what: t("seize.decide.target." + d.effect), why: d.optional ? t("seize.why.optional") : "" };
     case "serve": {
@@ -260,7 +264,7 @@ function whereText(where) {
 }
 
 /** Plain-text label of a move (for aria-labels and the log). */
-function moveText(move, view, ctx) {
+export function moveText(move, view, ctx) {
   const p = move.payload;
   switch (p.kind) {
     case "space": return t("seize.move.space", { space: t("seize.row." + p.space) });
@@ -322,6 +326,9 @@ const EVENT_KEYS = {
   why: (v) => (v ? t("seize.reason." + v) : ""),
 };
 
+/** Events whose message has plural forms: the parameter that counts. */
+const COUNTED_PARAM = { good_review: "n", bad_review: "n", scoop: "n" };
+
 export function eventText(event, ctx) {
   const code = event.code.replace(/^seize\./, "");
   const name = event.player === null || event.player === undefined ? "" : ctx.seatName(event.player);
@@ -338,15 +345,19 @@ export function eventText(event, ctx) {
     else if (key === "use") params.use = t("seize.starbots.use." + value);
     else if (key === "row") params.row = t("seize.cityRow." + CITY_ROW_NAMES[value - 1]);
     else if (key === "res" && Array.isArray(value)) params.res = value.map((r) => t("seize.icon." + r)).join(", ") || t("seize.none");
-    else if (key === "res" && value && typeof value === "object") params.res = Object.entries(value).filter(([, n]) => n > 0).map(([r, n]) => t("seize.cost.part", { n, res: t("seize.icon." + r) })).join(", ") || t("seize.none");
+    else if (key === "res" && value && typeof value === "object") params.res = Object.entries(value).filter(([, n]) => n > 0).map(([r, n]) => resourceCount(r, n)).join(", ") || t("seize.none");
     else if (key === "cards" && !Array.isArray(value)) params.cards = value;
     else if (key === "cards") params.cards = value.length ? value.map((c) => ctx.cardName(c)).join(", ") : t("seize.none");
-    else if (key === "cost") params.cost = Object.entries(value).filter(([, n]) => n > 0).map(([r, n]) => t("seize.cost.part", { n, res: t("seize.icon." + r) })).join(", ") || t("seize.cost.free");
+    else if (key === "cost") params.cost = Object.entries(value).filter(([, n]) => n > 0).map(([r, n]) => resourceCount(r, n)).join(", ") || t("seize.cost.free");
     else if (key === "first" || key === "empty_cup") params[key] = ctx.seatName(value);
     else if (key === "deck") params.deck = value[0] === "city" ? t("seize.cityRow." + CITY_ROW_NAMES[value[1]]) : t("seize.ownDeck");
     else if (key in EVENT_KEYS) params[key] = EVENT_KEYS[key](value);
     else params[key] = value;
   }
+  // the number a message's plural form follows; a gain reads as one amount ("1 bean")
+  const counted = event.params?.[COUNTED_PARAM[code]];
+  if (counted !== undefined) params.count = counted;
+  if (code === "gain") params.amount = resourceCount(event.params.res, event.params.n);
   let key = "seize.ev." + code;
   if (code === "customer_served" && event.params.side) key += ".side";
   if (code === "activate" && event.params.via) key += ".via";
@@ -371,7 +382,8 @@ export function gameOver(view, status, ctx) {
       h("thead", h("tr", h("th", { scope: "col" }, t("seize.score.step")),
         seats.map((p) => h("th", { scope: "col", class: out.winners.includes(p) ? "winner" : "" }, ctx.seatName(p), out.winners.includes(p) ? [" ", icon("award", { label: t("seize.score.winnerMark") })] : null)))),
       h("tbody",
-        row(t("seize.score.step1"), (b) => [h("b", String(b.good_reviews + b.happy_tokens)), h("div.muted.small", t("seize.score.step1detail", { good: b.good_reviews, happy: b.happy_tokens }))]),
+        row(t("seize.score.step1"), (b) => [h("b", String(b.good_reviews + b.happy_tokens)), h("div.muted.small", t("seize.score.step1detail", {
+          reviews: t("seize.score.reviews", { count: b.good_reviews }), happy: t("seize.score.happy", { count: b.happy_tokens }) }))]),
         row(t("seize.score.step2"), (b) => String(b.bad_reviews)),
         row(t("seize.score.step3"), (b) => String(b.achievements)),
         row(t("seize.score.step4"), awardsText),
@@ -383,11 +395,12 @@ export function gameOver(view, status, ctx) {
 export default {
   id: "seize",
   solo: true,
+  setupNotes: ["seize.setup.fullCup"],
   options: {
     scoop: { type: "bool", config: "scoop_luck", label: "seize.option.scoop", hint: "seize.option.scoopHint" },
     starbotsfirst: { type: "bool", config: "first_player", on: "starbots", off: "human", soloOnly: true,
       label: "seize.option.starbotsFirst", hint: "seize.option.starbotsFirstHint" },
   },
   optionsFromConfig: (config) => ({ ...(config?.scoop_luck ? { scoop: true } : {}), ...(config?.first_player === "starbots" ? { starbotsfirst: true } : {}) }),
-  render, decision, moveLabel, eventText, gameOver, glossary,
+  render, decision, moveLabel, moveText, eventText, gameOver, glossary,
 };

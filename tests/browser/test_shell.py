@@ -180,3 +180,53 @@ def test_a_new_deploy_shows_the_update_prompt(browser, tmp_path):
     ctx.close()
     server.shutdown()
     assert problems == []
+
+
+def test_the_update_prompt_brings_an_open_game_back_where_it_was(browser, tmp_path):
+    """Accepting a new deploy in the middle of a game reopens that game at the same move."""
+    import random
+    import shutil
+
+    from build import write_service_worker
+    from conftest import DIST, STATUS, settle
+    from serve import serve_in_thread
+    from test_seize_games import board_text, click_random_option
+
+    site_dir = tmp_path / "site"
+    shutil.copytree(DIST, site_dir)
+    server, url = serve_in_thread(site_dir)
+    ctx = browser.new_context(service_workers="allow", viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    problems = watch(page)
+    page.add_init_script("localStorage.setItem('brewhouse.pace', 'instant')")
+    page.goto(url + "?game=seize&seats=human,random&seed=7")
+    wait_ready(page)
+    page.evaluate("() => navigator.serviceWorker.ready.then(r => !!r.active)")
+    rng = random.Random(7)
+    for _ in range(6):
+        assert settle(page) == "human"
+        click_random_option(page, rng)
+    assert settle(page) == "human"
+    ply = page.get_attribute(STATUS, "data-ply")
+    assert int(ply) > 0
+    page.wait_for_selector(f"{STATUS}[data-saved='{ply}']", state="attached")
+    before = board_text(page)
+    # a new deploy; the browser notices it while the game is open
+    write_service_worker(site_dir, "next-build")
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    banner = page.locator("[data-testid=update-banner]")
+    banner.wait_for(state="visible", timeout=120_000)
+    screenshot(page, "shell-update-prompt-at-table")
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert settle(page) == "human"
+    assert "?resume=" in page.url
+    assert page.get_attribute(STATUS, "data-ply") == ply
+    assert board_text(page) == before
+    assert page.evaluate("() => window.brewhouse.saves.list().then(l => l.length)") == 1
+    caches = page.evaluate("() => caches.keys()")
+    assert any(name.endswith("next-build") for name in caches)
+    ctx.close()
+    server.shutdown()
+    assert problems == []

@@ -30,9 +30,25 @@ export function setLanguage(lang) {
 
 export function onLanguageChange(fn) { listeners.add(fn); }
 
+function lookup(key) {
+  return Object.hasOwn(CATALOGUES[current], key) ? CATALOGUES[current][key]
+    : Object.hasOwn(CATALOGUES.en, key) ? CATALOGUES.en[key] : undefined;
+}
+
+/**
+ * A key with plural forms is written as `key.one`, `key.other` (and whatever
+ * other forms a language has: Intl.PluralRules names them); t(key, {count})
+ * picks the form that fits the count in the current language.
+ */
+function pluralKey(key, count) {
+  if (typeof count !== "number" || lookup(key) !== undefined) return key;
+  const form = `${key}.${new Intl.PluralRules(current).select(count)}`;
+  return lookup(form) !== undefined ? form : `${key}.other`;
+}
+
 /** Translate a key, filling {placeholders}; a missing key shows itself (and is easy to spot in tests). */
 export function t(key, params = {}) {
-  const text = CATALOGUES[current][key] ?? CATALOGUES.en[key] ?? key;
+  const text = lookup(pluralKey(key, params.count)) ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 

@@ -124,7 +124,8 @@ export default {
   "table.error.unknownLevel": "“{seat}” is not a bot level of this version (available: {levels}).",
   "table.error.badSolo": "A solo game has exactly two seats: human, then starbots-1 … starbots-20.",
   "table.error.soloComing": "Solo play against Starbots™ is coming soon: the rules engine does not offer it yet.",
-  "table.error.seatCount": "{count} seat(s) given; this game needs {min} to {max}.",
+  "table.error.seatCount.one": "{count} seat given; this game needs {min} to {max}.",
+  "table.error.seatCount.other": "{count} seats given; this game needs {min} to {max}.",
   "table.error.badReplay": "The moves of this replay do not fit this game setup (damaged or from another version).",
   "table.error.badSetup": "The rules engine refused this game setup.",
   // ---- setup screen ----

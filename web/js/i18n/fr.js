@@ -124,7 +124,8 @@ export default {
   "table.error.unknownLevel": "« {seat} » n’est pas un niveau de robot de cette version (disponibles : {levels}).",
   "table.error.badSolo": "Une partie solo a exactement deux places : human, puis starbots-1 … starbots-20.",
   "table.error.soloComing": "Le solo contre Starbots™ arrive bientôt : le moteur de règles ne le propose pas encore.",
-  "table.error.seatCount": "{count} place(s) données ; ce jeu en demande de {min} à {max}.",
+  "table.error.seatCount.one": "{count} place donnée ; ce jeu en demande de {min} à {max}.",
+  "table.error.seatCount.other": "{count} places données ; ce jeu en demande de {min} à {max}.",
   "table.error.badReplay": "Les coups de cette partie ne correspondent pas à cette mise en place (endommagés ou d’une autre version).",
   "table.error.badSetup": "Le moteur de règles a refusé cette mise en place.",
   // ---- mise en place ----

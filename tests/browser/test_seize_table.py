@@ -137,6 +137,35 @@ def test_undo_autosave_reload_and_resume(page, site):
     assert page.problems == []
 
 
+def route_error(page) -> str:
+    error = page.locator("[data-testid=route-error]")
+    error.wait_for()
+    text = error.inner_text()
+    page.click("[data-testid=error-home]")
+    page.locator("[data-testid=home]").wait_for()
+    return text
+
+
+def test_links_name_only_their_own_parameters_and_not_too_many(page, site):
+    page.goto(site)
+    wait_ready(page)
+    # names every JS object inherits are no option of any game
+    for name in ("constructor", "toString", "__proto__", "hasOwnProperty"):
+        goto_in_page(page, f"?game=seize&{name}=1")
+        assert f"unknown parameter: “{name}”" in route_error(page)
+        goto_in_page(page, f"?game=seize&seats=human,random&{name}=1")
+        assert f"unknown parameter: “{name}”" in route_error(page)
+    # a pasted link with 64,000 parameters is refused at once, not after a frozen page
+    goto_in_page(page, "?game=seize&seats=human,random&" + "&".join(f"p{i}=1" for i in range(64_000)))
+    assert "too many parameters (a game link has at most 32)" in route_error(page)
+    goto_in_page(page, "?game=seize&" + "&".join("seed=1" for _ in range(64_000)))
+    assert "repeats the parameter “seed”" in route_error(page)
+    page.select_option("[data-testid=lang-select]", "fr")
+    goto_in_page(page, "?game=seize&" + "&".join(f"p{i}=1" for i in range(40)))
+    assert "trop de paramètres" in route_error(page)
+    assert page.problems == []
+
+
 def english_strings(page) -> list[str]:
     """UI strings of the English catalogue that French translates differently."""
     catalogues = page.evaluate("""async () => ({

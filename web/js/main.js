@@ -74,7 +74,7 @@ function renderMenu() {
     const li = document.createElement("li");
     li.className = "game-card";
     li.dataset.game = g.id;
-    const playable = g.available && g.id in TABLES;
+    const playable = g.available && Object.hasOwn(TABLES, g.id);
     li.dataset.available = String(g.available);
     li.dataset.playable = String(playable);
     const title = document.createElement("h3");

@@ -108,6 +108,7 @@ export default {
   "table.error.detail": "Details: {message}",
   "table.error.engine": "The rules engine refused this step ({code}). Your game is saved up to the last move.",
   "table.error.duplicate": "The link repeats the parameter “{name}”.",
+  "table.error.tooManyParams": "The link has too many parameters (a game link has at most {max}).",
   "table.error.tooLong": "The parameter “{name}” is too long.",
   "table.error.unknownParam": "The link contains an unknown parameter: “{name}”.",
   "table.error.badResume": "The saved-game reference in this link is not valid.",

@@ -108,6 +108,7 @@ export default {
   "table.error.detail": "Détails : {message}",
   "table.error.engine": "Le moteur de règles a refusé cette étape ({code}). La partie est sauvegardée jusqu’au dernier coup.",
   "table.error.duplicate": "Le lien répète le paramètre « {name} ».",
+  "table.error.tooManyParams": "Le lien a trop de paramètres (un lien de partie en a {max} au plus).",
   "table.error.tooLong": "Le paramètre « {name} » est trop long.",
   "table.error.unknownParam": "Le lien contient un paramètre inconnu : « {name} ».",
   "table.error.badResume": "La référence de partie sauvegardée de ce lien n’est pas valide.",

@@ -46,7 +46,7 @@ export async function openTable(root, search, deps) {
     const optionsFor = (game) => (renderers[game]?.options ?? {});
     // options are declared by the renderer: load it first when the game is known
     const game = new URLSearchParams(search).get("game");
-    if (game && game in TABLES && games.some((g) => g.id === game && g.available)) await loadRenderer(game);
+    if (game && Object.hasOwn(TABLES, game) && games.some((g) => g.id === game && g.available)) await loadRenderer(game);
     route = parseRoute(search, { games, tables: TABLES, optionsFor });
   } catch (err) {
     if (err instanceof RouteError) return showRouteError(root, err.key, err.params, navigate);
@@ -56,7 +56,7 @@ export async function openTable(root, search, deps) {
   if (route.kind === "resume") {
     const record = await saves.get(route.id);
     if (!record) return showRouteError(root, "table.error.noSave", {}, navigate);
-    if (!(record.game in TABLES)) return showRouteError(root, "table.error.notPlayable", { game: record.game }, navigate);
+    if (!Object.hasOwn(TABLES, record.game)) return showRouteError(root, "table.error.notPlayable", { game: record.game }, navigate);
     const renderer = await loadRenderer(record.game);
     const table = current = new Table({ engine, saves, renderer, gameInfo: games.find((g) => g.id === record.game) ?? { title: record.game }, root, info, navigate });
     try {

@@ -25,6 +25,17 @@ export function closeTable() {
 /** The live table (test and debugging hook). */
 export function currentTable() { return current; }
 
+/**
+ * A fresh element for one table to draw into: the listeners a table puts on
+ * its element go away with it, so a closed table never answers a click meant
+ * for the next one.
+ */
+function tableHost(root) {
+  const host = h("div.table-host");
+  root.replaceChildren(host);
+  return host;
+}
+
 function showRouteError(root, key, params, navigate) {
   root.replaceChildren(h("section.route-error.error-panel", { role: "alert", dataset: { testid: "route-error" } },
     h("h2", t("table.error.title")),
@@ -58,7 +69,8 @@ export async function openTable(root, search, deps) {
     if (!record) return showRouteError(root, "table.error.noSave", {}, navigate);
     if (!Object.hasOwn(TABLES, record.game)) return showRouteError(root, "table.error.notPlayable", { game: record.game }, navigate);
     const renderer = await loadRenderer(record.game);
-    const table = current = new Table({ engine, saves, renderer, gameInfo: games.find((g) => g.id === record.game) ?? { title: record.game }, root, info, navigate });
+    const gameInfo = games.find((g) => g.id === record.game) ?? { title: record.game };
+    const table = current = new Table({ engine, saves, renderer, gameInfo, root: tableHost(root), info, navigate });
     try {
       await table.resume(record);
     } catch (err) {
@@ -110,7 +122,7 @@ export async function openTable(root, search, deps) {
   } catch (err) {
     return showRouteError(root, err.key ?? "table.error.badMoves", {}, navigate);
   }
-  const table = current = new Table({ engine, saves, renderer, gameInfo, root, info, navigate });
+  const table = current = new Table({ engine, saves, renderer, gameInfo, root: tableHost(root), info, navigate });
   try {
     await table.start({ config, seed: route.seed, seats, moves, options: route.options, shareSeats: route.seats });
   } catch (err) {

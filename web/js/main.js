@@ -4,7 +4,7 @@
 import { Workbox } from "./vendor.js";
 import { Engine } from "./engine.js";
 import { applyTo, initialLanguage, language, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { ImportError, SavesStore } from "./saves.js";
+import { ImportError, SavesStore, describeStatus } from "./saves.js";
 import { TABLES } from "./tables.js";
 import { isTableRoute } from "./table/url.js";
 
@@ -184,10 +184,27 @@ async function download(filename, textPromise) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-/** The engine replays a save completely; anything it rejects is not imported. */
-async function validateSave(save) {
-  const loaded = await engine.call("load", { save });
-  await engine.call("close", { match: loaded.match });
+/**
+ * What a save is, in the engine's words: it replays the save completely (and
+ * throws for anything it rejects), so an imported record never says more than
+ * its moves do.  The match is closed again whatever happens.
+ */
+async function describeSave(save) {
+  const status = await engine.call("load", { save });
+  try {
+    const { view } = await engine.call("view", { match: status.match, player: null });
+    return describeStatus(status, view);
+  } finally {
+    await engine.call("close", { match: status.match }).catch((err) => console.info("close failed:", err.message));
+  }
+}
+
+function importedMessage({ imported, copies, repeated }) {
+  return [
+    t("saves.imported", { count: imported }),
+    copies ? t("saves.importedCopies", { count: copies }) : "",
+    repeated ? t("saves.importedRepeats", { count: repeated }) : "",
+  ].filter(Boolean).join(" ");
 }
 
 function initSaves() {
@@ -197,8 +214,7 @@ function initSaves() {
     input.value = ""; // the same file can be chosen again after fixing it
     if (!fileToImport) return;
     try {
-      const count = await saves.importText(await fileToImport.text(), validateSave);
-      showSavesMessage(t("saves.imported", { count }));
+      showSavesMessage(importedMessage(await saves.importFile(fileToImport, describeSave)));
       renderSaves();
     } catch (err) {
       const reason = err instanceof ImportError ? err.reason : "unknown";

@@ -1,6 +1,7 @@
 """Saved games in a real browser: resuming from the list; imports that never
 overwrite a game, check a file's size before reading it and take a record's
-description from the engine, never from the file."""
+description from the engine, never from the file; finished games read as
+finished in the list."""
 from __future__ import annotations
 
 import copy
@@ -215,6 +216,8 @@ def test_the_export_of_the_previous_build_imports_and_resumes(page, site):
     # the finished solo Café game now knows its score
     cafe = records[data["records"][1]["id"]]
     assert cafe["outcome"]["winners"] == [0] and len(cafe["outcome"]["scores"]) == 1
+    row = page.locator(f"[data-save-id='{cafe['id']}']")
+    assert f"score {int(cafe['outcome']['scores'][0])}" in row.inner_text()
     seize = data["records"][0]
     page.locator(f"[data-save-id='{seize['id']}'] [data-testid=resume]").click()
     waiting = settle(page)
@@ -223,4 +226,42 @@ def test_the_export_of_the_previous_build_imports_and_resumes(page, site):
     assert int(page.get_attribute(STATUS, "data-ply")) >= seize["ply"]
     moves = page.evaluate("() => window.brewhouse.engine.call('save', {match: window.brewhouse.table.match}).then(s => s.moves)")
     assert moves[:seize["ply"]] == seize["save"]["moves"]
+    assert page.problems == []
+
+
+def test_finished_games_show_their_result_and_open_the_final_scores(page, site):
+    open_table(page, site, "?game=rush&seats=random,easy&seed=5")
+    assert settle(page) == "over"
+    outcome = page.evaluate("() => window.brewhouse.table.status.outcome")
+    ply = page.get_attribute(STATUS, "data-ply")
+    page.wait_for_selector(f"{STATUS}[data-saved='{ply}']", state="attached")
+    go_home(page)
+    record = stored(page)[0]
+    assert record["status"] == "finished"
+    assert record["outcome"] == {"scores": outcome["scores"], "winners": outcome["winners"]}
+    row = rows(page).first
+    text = row.inner_text()
+    seat_names = ["Seat 1 (bot: random)", "Seat 2 (bot: easy)"]
+    winners = " and ".join(seat_names[p] for p in outcome["winners"])
+    won = "won by" if len(outcome["winners"]) == 1 else "tie between"
+    assert f"Finished · {won} {winners} · " + " – ".join(str(int(s)) for s in outcome["scores"]) in text, text
+    assert row.locator("[data-testid=resume]").count() == 0
+    # a finished game saved by an older build, without its result: "Finished" and its move count
+    older = dict(record, id="older-finished", outcome=None, updated="2020-01-01T00:00:00Z")
+    del older["outcome"]
+    page.evaluate("r => window.brewhouse.saves.put(r).then(() => window.brewhouse.renderSaves())", older)
+    old_row = page.locator("[data-save-id=older-finished]")
+    old_row.wait_for()
+    assert f"Finished · bot: random, bot: easy · Move {ply}" in old_row.inner_text(), old_row.inner_text()
+    assert old_row.locator("[data-testid=resume]").count() == 0
+    screenshot(page, "saves-finished-row")
+    page.select_option("[data-testid=lang-select]", "fr")
+    assert "Terminée · " in row.inner_text() and ("gagnée par" in row.inner_text() or "égalité" in row.inner_text())
+    assert row.locator("[data-testid=view]").inner_text() == "Voir le résultat"
+    screenshot(page, "saves-finished-row-fr")
+    page.select_option("[data-testid=lang-select]", "en")
+    row.locator("[data-testid=view]").click()
+    assert settle(page) == "over"
+    assert page.locator("[data-testid=game-over]").is_visible()
+    assert page.get_attribute(STATUS, "data-ply") == ply
     assert page.problems == []

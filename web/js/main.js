@@ -136,8 +136,10 @@ async function renderSaves() {
     name.textContent = gameTitle(r.game);
     const detail = document.createElement("div");
     detail.className = "muted";
+    detail.dataset.testid = "save-detail";
     detail.textContent = [
       t(r.status === "finished" ? "saves.finished" : "saves.inProgress"),
+      ...resultParts(r),
       r.seats.map(seatLabel).join(", "),
       ...(Number.isInteger(r.day) ? [t("saves.day", { day: r.day })] : []),
       t("saves.move", { ply: r.ply }),
@@ -151,11 +153,38 @@ async function renderSaves() {
       showSavesMessage(t("saves.deleted"));
       renderSaves();
     });
-    const resumeButton = r.game in TABLES ? button(t("saves.resume"), "", () => navigate(`?resume=${encodeURIComponent(r.id)}`)) : null;
-    if (resumeButton) resumeButton.dataset.testid = "resume";
-    li.append(meta, ...(resumeButton ? [resumeButton] : []), exportButton, deleteButton);
+    li.dataset.status = r.status;
+    li.append(meta, ...openButton(r), exportButton, deleteButton);
     return li;
   }));
+}
+
+/** Resume a game in progress; a finished one opens on its final scores. */
+function openButton(r) {
+  if (!Object.hasOwn(TABLES, r.game)) return [];
+  const finished = r.status === "finished";
+  const open = button(t(finished ? "saves.view" : "saves.resume"), "", () => navigate(`?resume=${encodeURIComponent(r.id)}`));
+  open.dataset.testid = finished ? "view" : "resume";
+  return [open];
+}
+
+/**
+ * A finished game's result as the engine scored it: who won and every seat's
+ * score (one score alone, e.g. Café solo, is just the score).  Records saved
+ * by older builds have no result: the list says "Finished" and the move count.
+ */
+function resultParts(r) {
+  if (r.status !== "finished" || !r.outcome) return [];
+  const number = new Intl.NumberFormat(language());
+  const { scores, winners } = r.outcome;
+  if (scores.length === 1) return [t("saves.score", { score: number.format(scores[0]) })];
+  const parts = [scores.map((s) => number.format(s)).join(" – ")]; // spaced: a score may be negative
+  if (winners.length) {
+    const names = new Intl.ListFormat(language(), { type: "conjunction" })
+      .format(winners.map((p) => t("saves.player", { n: p + 1, seat: seatLabel(r.seats[p] ?? "") })));
+    parts.unshift(t(winners.length > 1 ? "saves.tiedBetween" : "saves.wonBy", { names }));
+  }
+  return parts;
 }
 
 function seatLabel(seat) {

@@ -91,6 +91,7 @@ def test_french_catalogue_and_its_persistence(page, site):
     page.select_option("[data-testid=lang-select]", "fr")
     assert page.get_attribute("html", "lang") == "fr"
     assert page.inner_text("#games-title") == "Jeux"
+    assert page.inner_text("[data-testid=engine-status] #engine-label") == "Moteur de règles prêt"  # not "starting" again
     # every game card speaks French, whether it is playable yet or not
     first = page.locator("[data-testid=game-menu] .game-card").first
     playable = first.get_attribute("data-playable") == "true"

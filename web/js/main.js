@@ -28,16 +28,23 @@ function setEngineState(state) {
   document.querySelector("[data-testid=engine-status]").dataset.state = state;
 }
 
+/** The engine line says `key`; marked data-i18n, it follows a change of language like the static text. */
+function setEngineLabel(key) {
+  const label = $("engine-label");
+  label.dataset.i18n = key;
+  label.textContent = t(key);
+}
+
 function showProgress({ stage, loaded, total }) {
   const bar = $("engine-progress");
   const mb = (n) => (n / 1e6).toFixed(1);
   if (stage === "runtime") {
-    $("engine-label").textContent = t("engine.runtime");
+    setEngineLabel("engine.runtime");
     $("engine-detail").textContent = t("engine.bytes", { loaded: mb(loaded), total: mb(total) });
     bar.max = total || 1;
     bar.value = loaded;
   } else if (stage === "install") {
-    $("engine-label").textContent = t("engine.installing");
+    setEngineLabel("engine.installing");
     $("engine-detail").textContent = "";
     bar.removeAttribute("value"); // indeterminate while micropip installs
   }
@@ -46,13 +53,13 @@ function showProgress({ stage, loaded, total }) {
 async function bootEngine() {
   setEngineState("booting");
   $("engine-error").hidden = true;
-  $("engine-label").textContent = t("engine.booting");
+  setEngineLabel("engine.booting");
   try {
     engineInfo = await engine.start(showProgress);
     games = await engine.call("list_games");
     performance.mark("brewhouse-engine-ready"); // read by the benchmarks
     setEngineState("ready");
-    $("engine-label").textContent = t("engine.ready");
+    setEngineLabel("engine.ready");
     $("engine-detail").textContent = "";
     renderMenu();
     renderSaves(); // game titles come from the engine
@@ -60,7 +67,7 @@ async function bootEngine() {
     if (isTableRoute(location.search)) route();
   } catch (err) {
     setEngineState("error");
-    $("engine-label").textContent = t("engine.failed");
+    setEngineLabel("engine.failed");
     $("engine-error-text").textContent = String(err?.message ?? err);
     $("engine-error").hidden = false;
   }

@@ -75,3 +75,24 @@ def test_a_save_that_no_longer_replays_opens_at_its_last_fitting_move_as_a_copy(
     copy = page.evaluate(f"() => window.brewhouse.saves.get('{new_id}')")
     assert copy["save"]["moves"][:30] == moves[:30] and copy["save"]["edition"] == "1"
     assert page.problems == []
+
+
+def test_an_imported_save_that_no_longer_replays_is_kept_and_offers_its_position(page, site):
+    page.add_init_script("localStorage.setItem('brewhouse.pace', 'instant')")
+    page.goto(site)
+    wait_ready(page)
+    record = record_of("rush-3p-unfinished", "imported-diverged")
+    record["save"]["moves"][12] = "not-a-move"
+    export = {"format": "brewhouse-saves", "version": 1, "records": [record]}
+    page.set_input_files("[data-testid=import-file]", files=[
+        {"name": "old.json", "mimeType": "application/json", "buffer": json.dumps(export).encode()}])
+    message = page.locator("[data-testid=saves-message]")
+    message.wait_for()
+    assert "Imported 1 saved game." in message.inner_text() and "no longer replays whole" in message.inner_text()
+    stored = page.evaluate("() => window.brewhouse.saves.get('imported-diverged')")
+    assert stored["save"]["moves"] == record["save"]["moves"] and stored["ply"] == 12
+    page.goto(site + "?resume=imported-diverged")
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=save-diverged]")
+    assert "first 12 of 60 moves" in page.inner_text("[data-testid=save-diverged-text]")
+    assert page.problems == []

@@ -13,7 +13,7 @@ BAD_LINKS = [
     ("?game=seize&seats=human,banana", "is not a bot level"),
     ("?game=seize&seats=human,random&seed=abc", "is not a valid seed"),
     ("?game=seize&seats=human,random&foo=1", "unknown parameter"),
-    ("?game=seize&seats=human&seed=1", "this game needs 2 to 4"),
+    ("?game=seize&seats=human&seed=1", "1 seat given; this game needs 2 to 4"),
     ("?game=seize&seats=human,random&scoop=7", "must be 0 or 1"),
     ("?game=seize&seats=human,random&seed=1&moves=z%21%21", "damaged"),
     ("?game=seize&seats=human,random&seed=1&moves=zq1uP2Q", "damaged"),
@@ -134,6 +134,35 @@ def test_undo_autosave_reload_and_resume(page, site):
     row.locator("[data-testid=resume]").click()
     assert settle(page) == "human"
     assert board_text(page) == state
+    assert page.problems == []
+
+
+def route_error(page) -> str:
+    error = page.locator("[data-testid=route-error]")
+    error.wait_for()
+    text = error.inner_text()
+    page.click("[data-testid=error-home]")
+    page.locator("[data-testid=home]").wait_for()
+    return text
+
+
+def test_links_name_only_their_own_parameters_and_not_too_many(page, site):
+    page.goto(site)
+    wait_ready(page)
+    # names every JS object inherits are no option of any game
+    for name in ("constructor", "toString", "__proto__", "hasOwnProperty"):
+        goto_in_page(page, f"?game=seize&{name}=1")
+        assert f"unknown parameter: “{name}”" in route_error(page)
+        goto_in_page(page, f"?game=seize&seats=human,random&{name}=1")
+        assert f"unknown parameter: “{name}”" in route_error(page)
+    # a pasted link with 64,000 parameters is refused at once, not after a frozen page
+    goto_in_page(page, "?game=seize&seats=human,random&" + "&".join(f"p{i}=1" for i in range(64_000)))
+    assert "too many parameters (a game link has at most 32)" in route_error(page)
+    goto_in_page(page, "?game=seize&" + "&".join("seed=1" for _ in range(64_000)))
+    assert "repeats the parameter “seed”" in route_error(page)
+    page.select_option("[data-testid=lang-select]", "fr")
+    goto_in_page(page, "?game=seize&" + "&".join(f"p{i}=1" for i in range(40)))
+    assert "trop de paramètres" in route_error(page)
     assert page.problems == []
 
 

@@ -62,14 +62,16 @@ def test_bad_import_files_show_a_clear_error_and_change_nothing(page, site):
     wait_ready(page)
     page.evaluate("record => window.brewhouse.saves.put(record).then(() => window.brewhouse.renderSaves())", RECORD)
     save_rows(page).first.wait_for()
-    tampered = {"format": "brewhouse-saves", "version": 1,
-                "records": [dict(RECORD, id="x2", save=dict(RECORD["save"], moves=["cheat"]))]}
+    from_the_future = {"format": "brewhouse-saves", "version": 1,
+                       "records": [dict(RECORD, id="x2", save=dict(RECORD["save"], version=3, engine="0.9.1"))]}
     cases = [
         (b"{this is not json", "it is not a JSON file."),
         (json.dumps({"hello": "world"}).encode(), "it is not a Brewhouse save file."),
         (json.dumps({"format": "brewhouse-saves", "version": 99, "records": []}).encode(), "newer version"),
         (json.dumps({"format": "brewhouse-saves", "version": 1, "records": [{"id": 3}]}).encode(), "damaged"),
-        (json.dumps(tampered).encode(), "damaged or was modified"),
+        (json.dumps(from_the_future).encode(), "newer version of Brewhouse (0.9)"),
+        (json.dumps({"format": "brewhouse-saves", "version": 2, "engine": "0.7.3", "records": []}).encode(),
+         "newer version of Brewhouse (0.7)"),
     ]
     for content, reason in cases:
         page.set_input_files("[data-testid=import-file]",
@@ -91,6 +93,7 @@ def test_french_catalogue_and_its_persistence(page, site):
     page.select_option("[data-testid=lang-select]", "fr")
     assert page.get_attribute("html", "lang") == "fr"
     assert page.inner_text("#games-title") == "Jeux"
+    assert page.inner_text("[data-testid=engine-status] #engine-label") == "Moteur de règles prêt"  # not "starting" again
     # every game card speaks French, whether it is playable yet or not
     first = page.locator("[data-testid=game-menu] .game-card").first
     playable = first.get_attribute("data-playable") == "true"
@@ -177,6 +180,56 @@ def test_a_new_deploy_shows_the_update_prompt(browser, tmp_path):
     caches = page.evaluate("() => caches.keys()")
     assert any(name.endswith("next-build") for name in caches)
     assert not any(name.startswith("brewhouse-") and not name.endswith("next-build") for name in caches)
+    ctx.close()
+    server.shutdown()
+    assert problems == []
+
+
+def test_the_update_prompt_brings_an_open_game_back_where_it_was(browser, tmp_path):
+    """Accepting a new deploy in the middle of a game reopens that game at the same move."""
+    import random
+    import shutil
+
+    from build import write_service_worker
+    from conftest import DIST, STATUS, settle
+    from serve import serve_in_thread
+    from test_seize_games import board_text, click_random_option
+
+    site_dir = tmp_path / "site"
+    shutil.copytree(DIST, site_dir)
+    server, url = serve_in_thread(site_dir)
+    ctx = browser.new_context(service_workers="allow", viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    problems = watch(page)
+    page.add_init_script("localStorage.setItem('brewhouse.pace', 'instant')")
+    page.goto(url + "?game=seize&seats=human,random&seed=7")
+    wait_ready(page)
+    page.evaluate("() => navigator.serviceWorker.ready.then(r => !!r.active)")
+    rng = random.Random(7)
+    for _ in range(6):
+        assert settle(page) == "human"
+        click_random_option(page, rng)
+    assert settle(page) == "human"
+    ply = page.get_attribute(STATUS, "data-ply")
+    assert int(ply) > 0
+    page.wait_for_selector(f"{STATUS}[data-saved='{ply}']", state="attached")
+    before = board_text(page)
+    # a new deploy; the browser notices it while the game is open
+    write_service_worker(site_dir, "next-build")
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    banner = page.locator("[data-testid=update-banner]")
+    banner.wait_for(state="visible", timeout=120_000)
+    screenshot(page, "shell-update-prompt-at-table")
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert settle(page) == "human"
+    assert "?resume=" in page.url
+    assert page.get_attribute(STATUS, "data-ply") == ply
+    assert board_text(page) == before
+    assert page.evaluate("() => window.brewhouse.saves.list().then(l => l.length)") == 1
+    caches = page.evaluate("() => caches.keys()")
+    assert any(name.endswith("next-build") for name in caches)
     ctx.close()
     server.shutdown()
     assert problems == []

@@ -48,8 +48,9 @@ function pluralForm(message, lang, params) {
 
 /** Translate a key, filling {placeholders}; a missing key shows itself (and is easy to spot in tests). */
 export function t(key, params = {}) {
-  const lang = key in CATALOGUES[current] ? current : "en";
-  const message = CATALOGUES[lang][key];
+  // own keys only: a key such as "constructor" is no message
+  const lang = Object.hasOwn(CATALOGUES[current], key) ? current : "en";
+  const message = Object.hasOwn(CATALOGUES[lang], key) ? CATALOGUES[lang][key] : undefined;
   if (message === undefined) return key;
   return pluralForm(message, lang, params).replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }

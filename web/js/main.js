@@ -4,9 +4,10 @@
 import { Workbox } from "./vendor.js";
 import { Engine } from "./engine.js";
 import { applyTo, initialLanguage, language, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { ImportError, SavesStore } from "./saves.js";
+import { ImportError, SavesStore, describeStatus } from "./saves.js";
 import { TABLES } from "./tables.js";
 import { isTableRoute } from "./table/url.js";
+import { shortVersion } from "./table/version.js";
 
 const $ = (id) => document.getElementById(id);
 const engine = new Engine();
@@ -28,16 +29,23 @@ function setEngineState(state) {
   document.querySelector("[data-testid=engine-status]").dataset.state = state;
 }
 
+/** The engine line says `key`; marked data-i18n, it follows a change of language like the static text. */
+function setEngineLabel(key) {
+  const label = $("engine-label");
+  label.dataset.i18n = key;
+  label.textContent = t(key);
+}
+
 function showProgress({ stage, loaded, total }) {
   const bar = $("engine-progress");
   const mb = (n) => (n / 1e6).toFixed(1);
   if (stage === "runtime") {
-    $("engine-label").textContent = t("engine.runtime");
+    setEngineLabel("engine.runtime");
     $("engine-detail").textContent = t("engine.bytes", { loaded: mb(loaded), total: mb(total) });
     bar.max = total || 1;
     bar.value = loaded;
   } else if (stage === "install") {
-    $("engine-label").textContent = t("engine.installing");
+    setEngineLabel("engine.installing");
     $("engine-detail").textContent = "";
     bar.removeAttribute("value"); // indeterminate while micropip installs
   }
@@ -46,13 +54,13 @@ function showProgress({ stage, loaded, total }) {
 async function bootEngine() {
   setEngineState("booting");
   $("engine-error").hidden = true;
-  $("engine-label").textContent = t("engine.booting");
+  setEngineLabel("engine.booting");
   try {
     engineInfo = await engine.start(showProgress);
     games = await engine.call("list_games");
     performance.mark("brewhouse-engine-ready"); // read by the benchmarks
     setEngineState("ready");
-    $("engine-label").textContent = t("engine.ready");
+    setEngineLabel("engine.ready");
     $("engine-detail").textContent = "";
     renderMenu();
     renderSaves(); // game titles come from the engine
@@ -60,7 +68,7 @@ async function bootEngine() {
     if (isTableRoute(location.search)) route();
   } catch (err) {
     setEngineState("error");
-    $("engine-label").textContent = t("engine.failed");
+    setEngineLabel("engine.failed");
     $("engine-error-text").textContent = String(err?.message ?? err);
     $("engine-error").hidden = false;
   }
@@ -74,7 +82,7 @@ function renderMenu() {
     const li = document.createElement("li");
     li.className = "game-card";
     li.dataset.game = g.id;
-    const playable = g.available && g.id in TABLES;
+    const playable = g.available && Object.hasOwn(TABLES, g.id);
     li.dataset.available = String(g.available);
     li.dataset.playable = String(playable);
     const title = document.createElement("h3");
@@ -136,26 +144,55 @@ async function renderSaves() {
     name.textContent = gameTitle(r.game);
     const detail = document.createElement("div");
     detail.className = "muted";
+    detail.dataset.testid = "save-detail";
     detail.textContent = [
       t(r.status === "finished" ? "saves.finished" : "saves.inProgress"),
+      ...resultParts(r),
       r.seats.map(seatLabel).join(", "),
       ...(Number.isInteger(r.day) ? [t("saves.day", { day: r.day })] : []),
       t("saves.move", { ply: r.ply }),
       t("saves.lastPlayed", { date: fmt.format(new Date(r.updated)) }),
     ].join(" · ");
     meta.append(name, detail);
-    const exportButton = button(t("saves.export"), "secondary", () => download(`brewhouse-${r.game}-${r.id.slice(0, 8)}.json`, saves.exportText([r.id])));
+    const exportButton = button(t("saves.export"), "secondary", () => download(`brewhouse-${r.game}-${r.id.slice(0, 8)}.json`, saves.exportText([r.id], engineInfo?.version)));
     const deleteButton = button(t("saves.delete"), "secondary", async () => {
       if (!confirm(t("saves.confirmDelete"))) return;
       await saves.delete(r.id);
       showSavesMessage(t("saves.deleted"));
       renderSaves();
     });
-    const resumeButton = r.game in TABLES ? button(t("saves.resume"), "", () => navigate(`?resume=${encodeURIComponent(r.id)}`)) : null;
-    if (resumeButton) resumeButton.dataset.testid = "resume";
-    li.append(meta, ...(resumeButton ? [resumeButton] : []), exportButton, deleteButton);
+    li.dataset.status = r.status;
+    li.append(meta, ...openButton(r), exportButton, deleteButton);
     return li;
   }));
+}
+
+/** Resume a game in progress; a finished one opens on its final scores. */
+function openButton(r) {
+  if (!Object.hasOwn(TABLES, r.game)) return [];
+  const finished = r.status === "finished";
+  const open = button(t(finished ? "saves.view" : "saves.resume"), "", () => navigate(`?resume=${encodeURIComponent(r.id)}`));
+  open.dataset.testid = finished ? "view" : "resume";
+  return [open];
+}
+
+/**
+ * A finished game's result as the engine scored it: who won and every seat's
+ * score (one score alone, e.g. Café solo, is just the score).  Records saved
+ * by older builds have no result: the list says "Finished" and the move count.
+ */
+function resultParts(r) {
+  if (r.status !== "finished" || !r.outcome) return [];
+  const number = new Intl.NumberFormat(language());
+  const { scores, winners } = r.outcome;
+  if (scores.length === 1) return [t("saves.score", { score: number.format(scores[0]) })];
+  const parts = [scores.map((s) => number.format(s)).join(" – ")]; // spaced: a score may be negative
+  if (winners.length) {
+    const names = new Intl.ListFormat(language(), { type: "conjunction" })
+      .format(winners.map((p) => t("saves.player", { n: p + 1, seat: seatLabel(r.seats[p] ?? "") })));
+    parts.unshift(t(winners.length > 1 ? "saves.tiedBetween" : "saves.wonBy", { names }));
+  }
+  return parts;
 }
 
 function seatLabel(seat) {
@@ -184,10 +221,37 @@ async function download(filename, textPromise) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-/** The engine replays a save completely; anything it rejects is not imported. */
-async function validateSave(save) {
-  const loaded = await engine.call("load", { save });
-  await engine.call("close", { match: loaded.match });
+/**
+ * What a save is, in the engine's words: it replays the save completely (and
+ * throws for anything it rejects), so an imported record never says more than
+ * its moves do.  The match is closed again whatever happens.
+ */
+async function describeSave(save, onDiverged = () => {}) {
+  let status;
+  try {
+    status = await engine.call("load", { save });
+  } catch (err) {
+    // a save that no longer replays whole is still a player's game: it is imported as it is,
+    // described at its last fitting position, and opening it offers to go on from there
+    if (err.code !== "save_diverged") throw err;
+    status = await engine.call("load", { save, upto: err.details.ply });
+    onDiverged();
+  }
+  try {
+    const { view } = await engine.call("view", { match: status.match, player: null });
+    return describeStatus(status, view);
+  } finally {
+    await engine.call("close", { match: status.match }).catch((err) => console.info("close failed:", err.message));
+  }
+}
+
+function importedMessage({ imported, copies, repeated }, diverged) {
+  return [
+    t("saves.imported", { count: imported }),
+    copies ? t("saves.importedCopies", { count: copies }) : "",
+    repeated ? t("saves.importedRepeats", { count: repeated }) : "",
+    diverged ? t("saves.importedDiverged", { count: diverged }) : "",
+  ].filter(Boolean).join(" ");
 }
 
 function initSaves() {
@@ -197,18 +261,22 @@ function initSaves() {
     input.value = ""; // the same file can be chosen again after fixing it
     if (!fileToImport) return;
     try {
-      const count = await saves.importText(await fileToImport.text(), validateSave);
-      showSavesMessage(t("saves.imported", { count }));
+      let diverged = 0;
+      const counts = await saves.importFile(fileToImport, (save) => describeSave(save, () => { diverged += 1; }));
+      showSavesMessage(importedMessage(counts, diverged));
       renderSaves();
     } catch (err) {
       const reason = err instanceof ImportError ? err.reason : "unknown";
-      showSavesMessage(t("saves.importFailed", { reason: t("error." + reason) }), true);
+      // a newer build's file says which version made it, when it says
+      const version = err.params?.version;
+      const text = reason === "too_new" && version ? t("error.too_new_version", { version: shortVersion(version) }) : t("error." + reason);
+      showSavesMessage(t("saves.importFailed", { reason: text }), true);
       console.info("import rejected:", err.message);
     }
   });
   $("export-all").addEventListener("click", async () => {
     if (!(await saves.list()).length) return showSavesMessage(t("saves.exportEmpty"));
-    download("brewhouse-saves.json", saves.exportText());
+    download("brewhouse-saves.json", saves.exportText(null, engineInfo?.version));
   });
   SavesStore.persist().then((granted) => { if (!granted) console.info(t("saves.persistDenied")); });
   renderSaves();

@@ -1,23 +1,29 @@
 // Saved games in IndexedDB (through idb), with export to and import from files.
 //
-// A record is { id, game, seats, status, ply, phase, created, updated, save },
-// where `save` is the engine's own versioned save (game, config, seed, moves,
-// state digest).  Export files wrap records in { format, version, records }.
-// Imports are validated completely (shape here, then every save replayed by
-// the engine) before anything is written: a bad file changes nothing.
+// A record is { id, game, seats, status, ply, phase, day, outcome, created,
+// updated, save }, where `save` is the engine's own versioned save (opaque
+// here but for `save.game`) and `outcome` ({scores, winners}, null while the
+// game goes on) lets the list show a result without replaying the game.
+// Export files wrap records in { format, version, records }.  An import
+// trusts nothing but each record's save and dates: the engine replays every
+// save and says what it is, all before anything is written, and an import
+// adds games without ever replacing one: a bad file changes nothing.
 import { openDB } from "./vendor.js";
+import { isSavedGameId } from "./table/url.js";
 
 export const DB_NAME = "brewhouse";
 export const DB_VERSION = 1;
 export const EXPORT_FORMAT = "brewhouse-saves";
 export const EXPORT_VERSION = 1;
-const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** The largest import file, in bytes (UTF-8, as on disk). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 export class ImportError extends Error {
-  constructor(reason, detail = "") {
+  constructor(reason, detail = "", params = {}) {
     super(detail || reason);
     this.name = "ImportError";
     this.reason = reason; // an i18n key suffix: error.<reason>
+    this.params = params; // its placeholders (e.g. the version of a newer build)
   }
 }
 
@@ -55,59 +61,151 @@ export class SavesStore {
   async delete(id) { await (await this.db).delete("saves", id); }
 
   /** A JSON export file (as text) of the given records, or of all of them. */
-  async exportText(ids = null) {
+  async exportText(ids = null, engineVersion = null) {
     const all = await this.list();
     const records = ids ? all.filter((r) => ids.includes(r.id)) : all;
-    return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exported: new Date().toISOString(), records }, null, 1);
+    // the engine version lets a later build's file say which version made it
+    return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, engine: engineVersion ?? undefined,
+      exported: new Date().toISOString(), records }, null, 1);
   }
 
   /**
-   * Import an export file.  `validateSave(save)` must throw for a save the
-   * engine rejects.  All records are checked before any is written, and they
-   * are written in one transaction: all or nothing.
+   * Import an export file (a File or Blob): its size is checked before a
+   * single byte is read.  See importText.
    */
-  async importText(text, validateSave) {
-    const records = parseExport(text);
-    for (const record of records) {
-      try {
-        await validateSave(record.save);
-      } catch (err) {
-        if (err.code === "engine_not_ready") throw new ImportError("engine_not_ready", err.message);
-        throw new ImportError("bad_save", err.message);
-      }
-    }
+  async importFile(file, describeSave) {
+    if (!(file.size <= MAX_IMPORT_BYTES)) throw new ImportError("too_large");
+    return this.importText(await file.text(), describeSave);
+  }
+
+  /**
+   * Import an export file's text.  `describeSave(save)` asks the engine what a
+   * save is ({game, seats, status, ply, phase, day, outcome}) and throws for a
+   * save it rejects.  Every record is checked before any is written, and they
+   * are written in one transaction: all or nothing.  A game already saved is
+   * never replaced: a record whose id is taken is added under a new id, and an
+   * entry repeated in the file (same id, same save) is added once.
+   * Resolves to {imported, copies, repeated}.
+   */
+  async importText(text, describeSave) {
+    const { entries, repeated } = withoutRepeats(parseExport(text));
+    const records = [];
+    for (const entry of entries) records.push(await describedRecord(entry, describeSave));
     const tx = (await this.db).transaction("saves", "readwrite");
+    const existing = await Promise.all(records.map((r) => tx.store.getKey(r.id)));
+    const taken = new Set();
+    let copies = 0;
+    records.forEach((record, i) => {
+      if (existing[i] !== undefined || taken.has(record.id)) {
+        record.id = newRecordId();
+        copies += 1;
+      }
+      taken.add(record.id);
+    });
     await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
-    return records.length;
+    return { imported: records.length, copies, repeated };
   }
 }
 
-/** Parse and shape-check an export file; throws ImportError with a reason. */
+/** The file's entries once each: an entry equal to an earlier one (id and save) is counted, not kept. */
+function withoutRepeats(entries) {
+  const seen = new Set();
+  const kept = entries.filter((entry) => {
+    const key = JSON.stringify([entry.id, entry.save]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { entries: kept, repeated: entries.length - kept.length };
+}
+
+/** A record for one file entry: the engine's description of its save, the file's save and dates. */
+async function describedRecord(entry, describeSave) {
+  let described;
+  try {
+    described = await describeSave(entry.save);
+  } catch (err) {
+    if (err.code === "engine_not_ready") throw new ImportError("engine_not_ready", err.message);
+    if (err.code === "save_too_new") throw new ImportError("too_new", err.message, { version: err.details?.engine });
+    throw new ImportError("bad_save", err.message);
+  }
+  const record = {
+    ...described,
+    id: isSavedGameId(entry.id) ? entry.id : newRecordId(),
+    created: entry.created, updated: entry.updated, save: entry.save,
+  };
+  try { checkRecord(record); } catch (err) { throw new ImportError("bad_save", err.message); }
+  return record;
+}
+
+/**
+ * The fields of a record that only the engine can say, from its status (of
+ * `load`, `apply_move`…) and a view (`day` is Seize the Bean's; other games
+ * have none).
+ */
+export function describeStatus(status, view) {
+  return {
+    game: status.game, seats: [...status.seats], status: status.over ? "finished" : "in_progress",
+    ply: status.ply, phase: status.phase, day: Number.isInteger(view?.day) ? view.day : null,
+    outcome: outcomeSummary(status.outcome),
+  };
+}
+
+/** What the list shows of a result: every seat's score and the winners (null while the game goes on). */
+export function outcomeSummary(outcome) {
+  return outcome ? { scores: [...outcome.scores], winners: [...outcome.winners] } : null;
+}
+
+/** How many bytes `text` takes in UTF-8, as in the file it was read from. */
+function utf8Length(text) {
+  if (text.length > MAX_IMPORT_BYTES) return text.length; // at least one byte per UTF-16 unit: too large already
+  return new TextEncoder().encode(text).length;
+}
+
+/**
+ * Parse and shape-check an export file; throws ImportError with a reason.
+ * Only what an import keeps is checked here: each entry's save (which the
+ * engine then replays) and its dates; ids are checked when records are made.
+ */
 export function parseExport(text) {
-  if (typeof text !== "string" || text.length > MAX_IMPORT_BYTES) throw new ImportError("too_large");
+  if (typeof text !== "string" || utf8Length(text) > MAX_IMPORT_BYTES) throw new ImportError("too_large");
   let data;
   try { data = JSON.parse(text); } catch { throw new ImportError("not_json"); }
   if (!data || typeof data !== "object" || data.format !== EXPORT_FORMAT) throw new ImportError("not_brewhouse");
   if (!Number.isInteger(data.version) || data.version < 1) throw new ImportError("not_brewhouse");
-  if (data.version > EXPORT_VERSION) throw new ImportError("too_new");
+  if (data.version > EXPORT_VERSION) throw new ImportError("too_new", "", { version: typeof data.engine === "string" ? data.engine : null });
   if (!Array.isArray(data.records)) throw new ImportError("not_brewhouse");
-  for (const record of data.records) {
-    try { checkRecord(record); } catch (err) { throw new ImportError("bad_record", err.message); }
+  for (const entry of data.records) {
+    try { checkEntry(entry); } catch (err) { throw new ImportError("bad_record", err.message); }
   }
   return data.records;
 }
 
 const STATUSES = new Set(["in_progress", "finished"]);
+const fail = (what) => { throw new Error(`invalid saved game: ${what}`); };
+
+function checkDates(r) {
+  for (const key of ["created", "updated"]) if (typeof r[key] !== "string" || Number.isNaN(Date.parse(r[key]))) fail(key);
+}
+
+function checkEntry(entry) {
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) fail("not an object");
+  if (!entry.save || typeof entry.save !== "object" || typeof entry.save.game !== "string") fail("save");
+  checkDates(entry);
+}
+
+const isNumberList = (list, ok) => Array.isArray(list) && list.every(ok);
 
 export function checkRecord(r) {
-  const fail = (what) => { throw new Error(`invalid saved game: ${what}`); };
   if (!r || typeof r !== "object") fail("not an object");
-  if (typeof r.id !== "string" || !r.id || r.id.length > 100) fail("id");
+  if (!isSavedGameId(r.id)) fail("id");
   if (typeof r.game !== "string") fail("game");
   if (!Array.isArray(r.seats) || !r.seats.every((s) => typeof s === "string")) fail("seats");
   if (!STATUSES.has(r.status)) fail("status");
   if (!Number.isInteger(r.ply) || r.ply < 0) fail("ply");
-  for (const key of ["created", "updated"]) if (typeof r[key] !== "string" || Number.isNaN(Date.parse(r[key]))) fail(key);
+  if (r.outcome != null && !(isNumberList(r.outcome.scores, Number.isFinite)
+    && isNumberList(r.outcome.winners, (p) => Number.isInteger(p) && p >= 0 && p < r.outcome.scores.length))) fail("outcome");
+  checkDates(r);
   if (!r.save || typeof r.save !== "object" || r.save.game !== r.game) fail("save");
 }
 

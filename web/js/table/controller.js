@@ -15,7 +15,7 @@
 //   glossary(ctx)                 the rules help (a node)
 import { EngineError } from "../engine.js";
 import { language, onLanguageChange, t } from "../i18n.js";
-import { newRecordId } from "../saves.js";
+import { newRecordId, outcomeSummary } from "../saves.js";
 import { h, sleep } from "./dom.js";
 import { encodeMoves, shareURL } from "./url.js";
 
@@ -472,7 +472,7 @@ export class Table {
       const st = this.status;
       await this.saves.put({
         id: this.record.id, game: this.renderer.id, seats: [...st.seats], status: st.over ? "finished" : "in_progress",
-        ply: st.ply, phase: st.phase, day: this.view?.day ?? null,
+        ply: st.ply, phase: st.phase, day: this.view?.day ?? null, outcome: outcomeSummary(st.outcome),
         created: this.record.created, updated: new Date().toISOString(), save,
       });
       this.el.status.dataset.saved = String(st.ply);

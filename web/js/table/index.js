@@ -6,6 +6,7 @@ import { TABLES } from "../tables.js";
 import { Table } from "./controller.js";
 import { h } from "./dom.js";
 import { renderSetup, probeSolo } from "./setup.js";
+import { shortVersion } from "./version.js";
 import { RouteError, decodeMoves, parseRoute } from "./url.js";
 
 let current = null;          // the live Table, if any
@@ -31,16 +32,22 @@ export function closeTable() {
 /** The live table (test and debugging hook). */
 export function currentTable() { return current; }
 
+/**
+ * A fresh element for one table to draw into: the listeners a table puts on
+ * its element go away with it, so a closed table never answers a click meant
+ * for the next one.
+ */
+function tableHost(root) {
+  const host = h("div.table-host");
+  root.replaceChildren(host);
+  return host;
+}
+
 function showRouteError(root, key, params, navigate, title = "table.error.title") {
   root.replaceChildren(h("section.route-error.error-panel", { role: "alert", dataset: { testid: "route-error" } },
     h("h2", t(title)),
     h("p", { dataset: { testid: "route-error-text", key } }, t(key, params)),
     h("button", { type: "button", dataset: { testid: "error-home" }, onclick: () => navigate("") }, t("table.backHome"))));
-}
-
-/** "0.3" of the engine version "0.3.1" that wrote a save ("?" when the save does not say). */
-export function shortVersion(version) {
-  return typeof version === "string" && version ? version.split(".").slice(0, 2).join(".") : "?";
 }
 
 /** A saved game whose moves no longer all replay: offer the last position that still fits, as a copy. */
@@ -67,7 +74,7 @@ export async function openTable(root, search, deps) {
     const optionsFor = (game) => (renderers[game]?.options ?? {});
     // options are declared by the renderer: load it first when the game is known
     const game = new URLSearchParams(search).get("game");
-    if (game && game in TABLES && games.some((g) => g.id === game && g.available)) await loadRenderer(game);
+    if (game && Object.hasOwn(TABLES, game) && games.some((g) => g.id === game && g.available)) await loadRenderer(game);
     route = parseRoute(search, { games, tables: TABLES, optionsFor });
   } catch (err) {
     if (err instanceof RouteError) return showRouteError(root, err.key, err.params, navigate);
@@ -77,11 +84,11 @@ export async function openTable(root, search, deps) {
   if (route.kind === "resume") {
     const record = await saves.get(route.id);
     if (!record) return showRouteError(root, "table.error.noSave", {}, navigate);
-    if (!(record.game in TABLES)) return showRouteError(root, "table.error.notPlayable", { game: record.game }, navigate);
+    if (!Object.hasOwn(TABLES, record.game)) return showRouteError(root, "table.error.notPlayable", { game: record.game }, navigate);
     const renderer = await loadRenderer(record.game);
     const gameInfo = games.find((g) => g.id === record.game) ?? { title: record.game };
     const open = async (upto = null) => {
-      const table = current = new Table({ engine, saves, renderer, gameInfo, root, info, navigate });
+      const table = current = new Table({ engine, saves, renderer, gameInfo, root: tableHost(root), info, navigate });
       await (upto === null ? table.resume(record) : table.resumeAt(record, upto));
       return table;
     };
@@ -149,7 +156,7 @@ export async function openTable(root, search, deps) {
   } catch (err) {
     return showRouteError(root, err.key ?? "table.error.badMoves", {}, navigate);
   }
-  const table = current = new Table({ engine, saves, renderer, gameInfo, root, info, navigate });
+  const table = current = new Table({ engine, saves, renderer, gameInfo, root: tableHost(root), info, navigate });
   try {
     await table.start({ config, seed: route.seed, seats, moves, options: route.options, shareSeats: route.seats });
   } catch (err) {

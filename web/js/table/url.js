@@ -10,6 +10,14 @@
 export const MAX_SEED = 2 ** 53 - 1;
 const SEAT_RE = /^(human|[a-z][a-z0-9_]{0,19}|starbots-([1-9]|1[0-9]|20))$/;
 const BASE_KEYS = new Set(["game", "seats", "seed", "moves", "resume"]);
+/** More parameters than any real link has (the base keys and every game option fit many times). */
+export const MAX_PARAMS = 32;
+/** What a saved game's id looks like, wherever one comes from (a resume link, an imported file). */
+const SAVED_GAME_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function isSavedGameId(id) {
+  return typeof id === "string" && SAVED_GAME_ID.test(id);
+}
 
 export class RouteError extends Error {
   /** `key` is an i18n key (table.error.*), `params` fill its placeholders. */
@@ -34,24 +42,29 @@ export function isTableRoute(search) {
  */
 export function parseRoute(search, { games = [], tables = {}, optionsFor = () => ({}) } = {}) {
   const q = new URLSearchParams(search);
+  // one pass, and a bounded one: a pasted link may carry anything
+  const seen = new Set();
   for (const [key, value] of q) {
-    if (q.getAll(key).length > 1) throw new RouteError("table.error.duplicate", { name: short(key) });
+    if (seen.size === MAX_PARAMS) throw new RouteError("table.error.tooManyParams", { max: MAX_PARAMS });
+    if (seen.has(key)) throw new RouteError("table.error.duplicate", { name: short(key) });
+    seen.add(key);
     if (value.length > 20000) throw new RouteError("table.error.tooLong", { name: short(key) });
   }
   if (q.has("resume")) {
     const id = q.get("resume");
     if ([...q.keys()].some((k) => k !== "resume" && k !== "game")) throw new RouteError("table.error.unknownParam", { name: short([...q.keys()].find((k) => k !== "resume" && k !== "game")) });
-    if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new RouteError("table.error.badResume");
+    if (!isSavedGameId(id)) throw new RouteError("table.error.badResume");
     return { kind: "resume", id };
   }
   const game = q.get("game");
   if (!game) throw new RouteError("table.error.noGame");
   const info = games.find((g) => g.id === game);
   if (!info) throw new RouteError("table.error.unknownGame", { game: short(game) });
-  if (!info.available || !(game in tables)) throw new RouteError("table.error.notPlayable", { game: info.title });
+  if (!info.available || !Object.hasOwn(tables, game)) throw new RouteError("table.error.notPlayable", { game: info.title });
   const options = optionsFor(game);
+  // own names only: "constructor" or "__proto__" is no option of any game
   for (const key of q.keys()) {
-    if (!BASE_KEYS.has(key) && !(key in options)) throw new RouteError("table.error.unknownParam", { name: short(key) });
+    if (!BASE_KEYS.has(key) && !Object.hasOwn(options, key)) throw new RouteError("table.error.unknownParam", { name: short(key) });
   }
   if (!q.has("seats")) {
     if ([...q.keys()].some((k) => k !== "game")) throw new RouteError("table.error.noSeats");

@@ -168,8 +168,15 @@ class Game(ABC):
 
     @property
     def rules(self) -> frozenset[str]:
-        """The named rule changes in force in this definition's edition."""
-        return self.edition.rules if self.edition is not None else frozenset()
+        """The named rule changes in force in this definition's edition.
+
+        A definition built directly (``SeizeGame()``, no edition set) plays the live
+        data files, which are the current edition's, so it plays that edition's rules too.
+        """
+        if self.edition is not None:
+            return self.edition.rules
+        book = self.edition_book()
+        return book.current.rules if book is not None else frozenset()
 
     # -- configuration --------------------------------------------------
     def default_config(self) -> dict[str, Any]:

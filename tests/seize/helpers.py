@@ -8,16 +8,20 @@ import copy
 from collections import Counter
 from typing import Iterable, Optional
 
+from brewhouse.core import Game
+from brewhouse.core.registry import REGISTRY
 from brewhouse.seize import SeizeGame
 from brewhouse.seize.model import Ctx, line_entry
 from brewhouse.seize.phases import run
 
 GAME = SeizeGame()
 DB = GAME.db
+#: the first rules edition (its card data and rules), as saves made under it replay
+GAME_V1 = REGISTRY.get("seize", "1")
 
 
-def new(players: int = 2, seed: int = 0, **cfg) -> dict:
-    return GAME.setup(GAME.normalize_config({"players": players, **cfg}), seed)
+def new(players: int = 2, seed: int = 0, game: Game = GAME, **cfg) -> dict:
+    return game.setup(game.normalize_config({"players": players, **cfg}), seed)
 
 
 def pluck(state: dict, cid: str) -> None:
@@ -119,11 +123,11 @@ def ids(state: dict) -> list[str]:
     return [m.id for m in GAME.legal_moves(state)]
 
 
-def play(state: dict, *move_ids: str):
-    """Apply moves in order; returns (state, events of all moves, reveals of any)."""
+def play(state: dict, *move_ids: str, game: Game = GAME):
+    """Apply moves in order (``game``: the edition playing them); returns (state, events of all moves, reveals of any)."""
     events, reveals = [], False
     for mid in move_ids:
-        tr = GAME.apply(state, mid)
+        tr = game.apply(state, mid)
         state = tr.state
         events += tr.events
         reveals = reveals or tr.reveals

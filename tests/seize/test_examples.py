@@ -13,8 +13,8 @@ from brewhouse.seize.cafe import cafe_groups, order_cost
 from brewhouse.seize.model import Ctx, add_angry, add_happy, line_entry, lower_hype, raise_hype
 from brewhouse.seize.phases import _hype_phase, turn_order
 
-from .helpers import (DB, GAME, clear_player, codes, give, ids, new, play, push, service, set_slots,
-                      settle)
+from .helpers import (DB, GAME, GAME_V1, clear_player, codes, give, ids, new, play, push, service,
+                      set_slots, settle)
 
 FARAH, MICHI = 0, 1
 
@@ -551,6 +551,36 @@ def test_connections_combined_with_upgrade_style():
     s, _, _ = play(s, f"order:{top3[2]}")
     assert s["city"][2]["deck"][-1] == top3[2] and s["city"][2]["deck"][-2] == top3[0]
     assert GAME.active_player(s) == MICHI
+
+
+def leave_one_card_in_the_style_deck(s):
+    """The Style deck keeps its top card; the others go under the Style discard (conservation)."""
+    row = s["city"][2]
+    while len(row["deck"]) > 1:
+        row["discard"].insert(0, row["deck"].pop(0))
+    return row["deck"][0]
+
+
+def test_connections_taking_the_last_card_of_a_city_deck_ends_the_game():
+    """p. 8 (Empty City decks): a City deck that runs out triggers the end, whichever way it runs out."""
+    s = new()
+    give(s, FARAH, "style", ["route_map_wall"])
+    last = leave_one_card_in_the_style_deck(s)
+    s, _, _ = play(s, "space:upgrade_style", "icon:1:with:0")
+    assert [m.payload["card"] for m in GAME.legal_moves(s) if "peek" in m.id] == [last]
+    s, ev, _ = play(s, "city:row3:peek1")
+    assert s["players"][FARAH]["style"][-1] == last and s["city"][2]["deck"] == []
+    assert s["end"] == "deck_style"
+    assert [e.params for e in ev if e.code == "seize.end_triggered"] == [{"reason": "deck_style"}]
+
+
+def test_connections_taking_the_last_card_did_not_end_the_game_in_edition_1():
+    s = new(game=GAME_V1)
+    give(s, FARAH, "style", ["route_map_wall"])
+    last = leave_one_card_in_the_style_deck(s)
+    s, ev, _ = play(s, "space:upgrade_style", "icon:1:with:0", "city:row3:peek1", game=GAME_V1)
+    assert s["players"][FARAH]["style"][-1] == last and s["city"][2]["deck"] == []
+    assert s["end"] is None and "seize.end_triggered" not in codes(ev)
 
 
 def test_connections_alone_looks_and_reorders():

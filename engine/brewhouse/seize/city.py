@@ -5,7 +5,8 @@ fifth visible card.  Slot 1 sits next to the deck, slot 4 next to the discard.
 Taking a slot card shifts the cards between the deck and the gap one step
 right and refills slot 1 from the deck; taking the discard top leaves no gap.
 A City deck is never rebuilt from its discard pile; emptying one triggers the
-end of the game.
+end of the game (from edition 2 also when a Connections player takes the last
+looked-at card, see :func:`end_if_empty`).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Optional
 
 from .model import Ctx, trigger_end
 
-__all__ = ["ROW_KIND", "visible", "take", "draw_city", "refill", "refresh", "row_index"]
+__all__ = ["ROW_KIND", "visible", "take", "draw_city", "end_if_empty", "refill", "refresh", "row_index"]
 
 ROW_KIND = ("customer", "pantry", "style")
 
@@ -37,9 +38,14 @@ def draw_city(state: dict, cx: Ctx, r: int) -> Optional[str]:
         return None
     cid = deck.pop()
     cx.reveals = True
-    if not deck:
-        trigger_end(state, cx, f"deck_{ROW_KIND[r]}")
+    end_if_empty(state, cx, r)
     return cid
+
+
+def end_if_empty(state: dict, cx: Ctx, r: int) -> None:
+    """An exhausted City deck triggers the end of the game (rulebook p. 8, Empty City decks)."""
+    if not state["city"][r]["deck"]:
+        trigger_end(state, cx, f"deck_{ROW_KIND[r]}")
 
 
 def take(state: dict, cx: Ctx, r: int, where: str, refill_now: bool = True) -> str:

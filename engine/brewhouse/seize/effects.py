@@ -249,6 +249,8 @@ def _take_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     else:
         pl[dest].append(cid)
     cx.ev("take", p, row=r + 1, where=where, card=cid, dest=dest, why=fr["why"])
+    if where.startswith("peek") and not fr["peek"] and "city-deck-empty-ends-game" in cx.rules:
+        city.end_if_empty(state, cx, r)  # the last looked-at card was the deck's last card (edition 2)
     if dest in ("pantry", "style"):
         after.append({"t": "achcheck", "p": p})
     push_seq(state, after)

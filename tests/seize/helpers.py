@@ -166,5 +166,29 @@ def expected_cards(state: dict) -> Counter:
     return cnt
 
 
+def looked_at_rows(state: dict) -> set[int]:
+    """City rows whose top cards are set aside right now (Connections: looking, taking, putting back)."""
+    rows = set()
+    for fr in state["stack"]:
+        if fr["t"] == "take" and fr["peek"]:
+            rows.add(fr["row"])
+        elif fr["t"] == "reorder" and fr["deck"][0] == "city":
+            rows.add(fr["deck"][1])
+    return rows
+
+
+def check_city_rows(state: dict) -> None:
+    """p. 8: a row shows 5 cards (its discard top included) while its deck can refill it; a deck
+    that ran out has triggered the end.  Rows whose cards are being looked at are left out."""
+    aside = looked_at_rows(state)
+    for r, row in enumerate(state["city"]):
+        if r in aside:
+            continue
+        if row["deck"]:
+            assert None not in row["slots"] and row["discard"], f"City row {r + 1} shows fewer than 5 cards"
+        else:
+            assert state["end"], f"City row {r + 1}: its deck ran out without triggering the end"
+
+
 def snapshot(state: dict) -> dict:
     return copy.deepcopy(state)

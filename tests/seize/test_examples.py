@@ -38,13 +38,52 @@ def test_city_take_from_slot_shifts_right_and_refills_slot1():
     assert row["slots"] == [top, a, b, d]
 
 
-def test_city_take_discard_top_leaves_no_gap():
+def test_city_take_discard_top_leaves_no_gap_when_a_card_lies_under_it():
     s = new()
     row = s["city"][0]
+    row["discard"].insert(0, row["deck"].pop(0))  # a second card under the discard top
     slots, deck_len, under = list(row["slots"]), len(row["deck"]), row["discard"][:-1]
     top = row["discard"][-1]
-    assert city.take(s, Ctx(DB), 0, "discard") == top
+    cx = Ctx(DB)
+    assert city.take(s, cx, 0, "discard") == top
     assert row["slots"] == slots and len(row["deck"]) == deck_len and row["discard"] == under
+    assert len(city.visible(s, 0)) == 5 and not cx.reveals
+
+
+def test_city_taking_the_discards_only_card_slides_the_row_and_refills_slot1():
+    """p. 8: a row always shows 5 cards, its discard top included; an emptied discard column is a gap
+    like any other: slot 4 slides onto the discard, the others one step right, slot 1 is drawn."""
+    s = new()
+    row = s["city"][0]
+    a, b, c, d = row["slots"]
+    only, top, deck_len = row["discard"][-1], row["deck"][-1], len(row["deck"])
+    assert row["discard"] == [only]  # setup deals one card to every discard column
+    cx = Ctx(DB)
+    assert city.take(s, cx, 0, "discard") == only
+    assert row["slots"] == [top, a, b, c] and row["discard"] == [d] and len(row["deck"]) == deck_len - 1
+    assert len(city.visible(s, 0)) == 5 and cx.reveals
+    assert [e.params for e in cx.events if e.code == "seize.city_refill"] == [{"row": 1, "card": top}]
+
+
+def test_city_taking_the_discards_only_card_left_a_gap_in_edition_1():
+    s = new(game=GAME_V1)
+    row = s["city"][0]
+    slots, deck_len = list(row["slots"]), len(row["deck"])
+    only = row["discard"][-1]
+    assert city.take(s, GAME_V1.ctx(), 0, "discard") == only
+    assert row["slots"] == slots and len(row["deck"]) == deck_len and row["discard"] == []
+    assert len(city.visible(s, 0)) == 4
+
+
+def test_attract_the_discards_only_card_keeps_five_visible_customers():
+    s = new()
+    row = s["city"][0]
+    a, b, c, d = row["slots"]
+    only, top = row["discard"][-1], row["deck"][-1]
+    s, ev, rev = play(s, "space:attract", "icon:0", "city:row1:discard")
+    assert s["players"][FARAH]["discard"] == [only]
+    assert s["city"][0]["slots"] == [top, a, b, c] and s["city"][0]["discard"] == [d]
+    assert rev and "seize.city_refill" in codes(ev)
 
 
 def test_city_has_five_visible_cards_per_row_at_setup():
@@ -581,6 +620,24 @@ def test_connections_taking_the_last_card_did_not_end_the_game_in_edition_1():
     s, ev, _ = play(s, "space:upgrade_style", "icon:1:with:0", "city:row3:peek1", game=GAME_V1)
     assert s["players"][FARAH]["style"][-1] == last and s["city"][2]["deck"] == []
     assert s["end"] is None and "seize.end_triggered" not in codes(ev)
+
+
+def test_connections_combined_taking_the_discards_only_card_refills_after_the_put_back():
+    s = new()
+    give(s, FARAH, "style", ["route_map_wall"])
+    row = s["city"][2]
+    a, b, c, d = row["slots"]
+    only = row["discard"][-1]
+    deck = list(row["deck"])
+    top3 = deck[-1:-4:-1]
+    s, _, _ = play(s, "space:upgrade_style", "icon:1:with:0", "city:row3:discard")
+    assert s["players"][FARAH]["style"][-1] == only
+    assert s["city"][2]["slots"] == [None, a, b, c] and s["city"][2]["discard"] == [d]  # slot 1 waits
+    s, _, _ = play(s, f"order:{top3[2]}", f"order:{top3[0]}")
+    # the three go back (top3[2] on top), then slot 1 is drawn from the top of the deck
+    assert s["city"][2]["slots"] == [top3[2], a, b, c]
+    assert s["city"][2]["deck"] == deck[:-3] + [top3[1], top3[0]]
+    assert GAME.active_player(s) == MICHI
 
 
 def test_connections_alone_looks_and_reorders():

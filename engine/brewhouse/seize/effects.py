@@ -239,8 +239,9 @@ def _take_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     if where.startswith("peek"):
         cid = fr["peek"].pop(int(where[4:]) - 1)
     else:
+        gap = city.leaves_gap(state, cx, r, where)
         cid = city.take(state, cx, r, where, refill_now=not fr["peek"])
-        if fr["peek"] and where != "discard":
+        if fr["peek"] and gap:  # slot 1 is drawn once the looked-at cards are back
             after.append({"t": "refill", "row": r})
     pl = _pl(state, fr)
     dest = fr["dest"]

@@ -574,6 +574,38 @@ def test_innovation_example_headhunter_word_of_mouth():
 
 
 # ------------------------------------------------------------------ other icons (pp. 28-29)
+def test_book_example_connections_combined_with_attract_a_customer():
+    """pp. 28-29 (Connexions): two of the four icons Farah chooses for her Attract action are
+    Connections and Attract a Customer, so she combines them: she looks at the top 3 cards of the
+    City customer deck, which become visible to her, attracts one of them, and puts the other 2
+    back in the order she likes.  Her Attract row: base Attract, Connections (Standing Tables),
+    Hype (DJ Booth), Hype (Free WiFi), Walk-in (Bike Rack); she activates 4 of the 5."""
+    s = new()
+    give(s, FARAH, "style", ["standing_tables", "dj_booth", "free_wifi", "bike_rack"])
+    row = s["city"][0]
+    deck, slots, discard = list(row["deck"]), list(row["slots"]), list(row["discard"])
+    top3 = deck[-1:-4:-1]
+    s, _, _ = play(s, "space:attract")
+    assert ids(s) == ["icon:0", "icon:1:alone:row1", "icon:1:alone:row2", "icon:1:alone:row3",
+                      "icon:1:with:0", "icon:2", "icon:3", "icon:4"]
+    s, ev, rev = play(s, "icon:1:with:0")
+    assert rev and [e.params["icon"] for e in ev if e.code == "seize.activate"] == ["connections", "attract"]
+    offered = [m.payload["card"] for m in GAME.legal_moves(s) if m.payload["where"].startswith("peek")]
+    assert offered == top3  # the 3 looked-at cards are now visible to Farah, with the 5 of the row
+    assert len(ids(s)) == 5 + 3 and "skip" not in ids(s)
+    s, _, _ = play(s, "city:row1:peek2")
+    assert s["players"][FARAH]["discard"] == [top3[1]]  # attracted: into her own discard pile
+    assert sorted(ids(s)) == sorted([f"order:{top3[0]}", f"order:{top3[2]}"])
+    s, _, _ = play(s, f"order:{top3[2]}")  # the 2 others go back, top3[2] on top
+    assert s["city"][0]["deck"] == deck[:-3] + [top3[0], top3[2]]
+    assert s["city"][0]["slots"] == slots and s["city"][0]["discard"] == discard  # nothing to refill
+    assert ids(s) == ["icon:2", "icon:3", "icon:4"]  # 2 of her 4 activations are left
+    s, _, _ = play(s, "icon:2", "icon:3")
+    pl = s["players"][FARAH]
+    assert pl["hype"] == 4 and pl["line"] == []  # two Hype; Walk-in was the fifth icon, not activated
+    assert GAME.active_player(s) == MICHI
+
+
 def test_connections_combined_with_upgrade_style():
     s = new()
     give(s, FARAH, "style", ["route_map_wall"])

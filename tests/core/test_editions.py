@@ -132,6 +132,12 @@ def test_a_save_replays_with_the_data_and_rules_of_its_edition(edtoy):
     assert state_digest(new.state) != save["state_sha256"]
 
 
+def test_a_definition_built_directly_plays_the_current_edition(edtoy):
+    game = EditionedToy()
+    assert game.edition.id == "2" and game.rules == frozenset({"sevens-double"})
+    assert game.deck == json.loads(NEW_DATA)["deck"]
+
+
 def test_saves_before_editions_are_the_first_edition(edtoy):
     registry = _registry()
     old = Match(registry.get("edtoy", "1"), {"players": 2}, 8, ["human", "human"])

@@ -8,16 +8,20 @@ import copy
 from collections import Counter
 from typing import Iterable, Optional
 
+from brewhouse.core import Game
+from brewhouse.core.registry import REGISTRY
 from brewhouse.seize import SeizeGame
 from brewhouse.seize.model import Ctx, line_entry
 from brewhouse.seize.phases import run
 
 GAME = SeizeGame()
 DB = GAME.db
+#: the first rules edition (its card data and rules), as saves made under it replay
+GAME_V1 = REGISTRY.get("seize", "1")
 
 
-def new(players: int = 2, seed: int = 0, **cfg) -> dict:
-    return GAME.setup(GAME.normalize_config({"players": players, **cfg}), seed)
+def new(players: int = 2, seed: int = 0, game: Game = GAME, **cfg) -> dict:
+    return game.setup(game.normalize_config({"players": players, **cfg}), seed)
 
 
 def pluck(state: dict, cid: str) -> None:
@@ -119,11 +123,11 @@ def ids(state: dict) -> list[str]:
     return [m.id for m in GAME.legal_moves(state)]
 
 
-def play(state: dict, *move_ids: str):
-    """Apply moves in order; returns (state, events of all moves, reveals of any)."""
+def play(state: dict, *move_ids: str, game: Game = GAME):
+    """Apply moves in order (``game``: the edition playing them); returns (state, events of all moves, reveals of any)."""
     events, reveals = [], False
     for mid in move_ids:
-        tr = GAME.apply(state, mid)
+        tr = game.apply(state, mid)
         state = tr.state
         events += tr.events
         reveals = reveals or tr.reveals
@@ -160,6 +164,30 @@ def expected_cards(state: dict) -> Counter:
     for p in range(len(state["players"])):
         cnt.update(f"{f}@{p}" for f in DB.raw["friends_family"]["base"])
     return cnt
+
+
+def looked_at_rows(state: dict) -> set[int]:
+    """City rows whose top cards are set aside right now (Connections: looking, taking, putting back)."""
+    rows = set()
+    for fr in state["stack"]:
+        if fr["t"] == "take" and fr["peek"]:
+            rows.add(fr["row"])
+        elif fr["t"] == "reorder" and fr["deck"][0] == "city":
+            rows.add(fr["deck"][1])
+    return rows
+
+
+def check_city_rows(state: dict) -> None:
+    """p. 8: a row shows 5 cards (its discard top included) while its deck can refill it; a deck
+    that ran out has triggered the end.  Rows whose cards are being looked at are left out."""
+    aside = looked_at_rows(state)
+    for r, row in enumerate(state["city"]):
+        if r in aside:
+            continue
+        if row["deck"]:
+            assert None not in row["slots"] and row["discard"], f"City row {r + 1} shows fewer than 5 cards"
+        else:
+            assert state["end"], f"City row {r + 1}: its deck ran out without triggering the end"
 
 
 def snapshot(state: dict) -> dict:

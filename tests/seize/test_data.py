@@ -67,6 +67,15 @@ def test_named_cards_keep_their_rulebook_properties():
     assert order_units(c("popular_friend")["main"]["order"], DB.raw) == 2
 
 
+def test_every_city_action_row_has_a_connections_card():
+    """pp. 28-29: Connections combines with Attract a Customer, Upgrade Pantry or Upgrade Style, and
+    the book's example combines it with Attract a Customer: one style card per City row carries it."""
+    rows = sorted(ic["row"] for c in DB.raw["cards"] if c["kind"] == "style"
+                  for ic in c["icons"] if ic["icon"] == "connections")
+    assert rows == sorted(DB.city_rows)
+    assert DB.card("standing_tables")["icons"] == [{"row": "attract", "icon": "connections"}]
+
+
 def test_bonus_tokens_are_two_of_each_of_six_icons():
     toks = DB.raw["bonus_tokens"]
     assert len(toks) == 12 and all(toks.count(t) == 2 for t in set(toks)) and len(set(toks)) == 6

@@ -13,8 +13,8 @@ from brewhouse.seize.cafe import cafe_groups, order_cost
 from brewhouse.seize.model import Ctx, add_angry, add_happy, line_entry, lower_hype, raise_hype
 from brewhouse.seize.phases import _hype_phase, turn_order
 
-from .helpers import (DB, GAME, clear_player, codes, give, ids, new, play, push, service, set_slots,
-                      settle)
+from .helpers import (DB, GAME, GAME_V1, clear_player, codes, give, ids, new, play, push, service,
+                      set_slots, settle)
 
 FARAH, MICHI = 0, 1
 
@@ -38,13 +38,52 @@ def test_city_take_from_slot_shifts_right_and_refills_slot1():
     assert row["slots"] == [top, a, b, d]
 
 
-def test_city_take_discard_top_leaves_no_gap():
+def test_city_take_discard_top_leaves_no_gap_when_a_card_lies_under_it():
     s = new()
     row = s["city"][0]
+    row["discard"].insert(0, row["deck"].pop(0))  # a second card under the discard top
     slots, deck_len, under = list(row["slots"]), len(row["deck"]), row["discard"][:-1]
     top = row["discard"][-1]
-    assert city.take(s, Ctx(DB), 0, "discard") == top
+    cx = Ctx(DB)
+    assert city.take(s, cx, 0, "discard") == top
     assert row["slots"] == slots and len(row["deck"]) == deck_len and row["discard"] == under
+    assert len(city.visible(s, 0)) == 5 and not cx.reveals
+
+
+def test_city_taking_the_discards_only_card_slides_the_row_and_refills_slot1():
+    """p. 8: a row always shows 5 cards, its discard top included; an emptied discard column is a gap
+    like any other: slot 4 slides onto the discard, the others one step right, slot 1 is drawn."""
+    s = new()
+    row = s["city"][0]
+    a, b, c, d = row["slots"]
+    only, top, deck_len = row["discard"][-1], row["deck"][-1], len(row["deck"])
+    assert row["discard"] == [only]  # setup deals one card to every discard column
+    cx = Ctx(DB)
+    assert city.take(s, cx, 0, "discard") == only
+    assert row["slots"] == [top, a, b, c] and row["discard"] == [d] and len(row["deck"]) == deck_len - 1
+    assert len(city.visible(s, 0)) == 5 and cx.reveals
+    assert [e.params for e in cx.events if e.code == "seize.city_refill"] == [{"row": 1, "card": top}]
+
+
+def test_city_taking_the_discards_only_card_left_a_gap_in_edition_1():
+    s = new(game=GAME_V1)
+    row = s["city"][0]
+    slots, deck_len = list(row["slots"]), len(row["deck"])
+    only = row["discard"][-1]
+    assert city.take(s, GAME_V1.ctx(), 0, "discard") == only
+    assert row["slots"] == slots and len(row["deck"]) == deck_len and row["discard"] == []
+    assert len(city.visible(s, 0)) == 4
+
+
+def test_attract_the_discards_only_card_keeps_five_visible_customers():
+    s = new()
+    row = s["city"][0]
+    a, b, c, d = row["slots"]
+    only, top = row["discard"][-1], row["deck"][-1]
+    s, ev, rev = play(s, "space:attract", "icon:0", "city:row1:discard")
+    assert s["players"][FARAH]["discard"] == [only]
+    assert s["city"][0]["slots"] == [top, a, b, c] and s["city"][0]["discard"] == [d]
+    assert rev and "seize.city_refill" in codes(ev)
 
 
 def test_city_has_five_visible_cards_per_row_at_setup():
@@ -535,6 +574,38 @@ def test_innovation_example_headhunter_word_of_mouth():
 
 
 # ------------------------------------------------------------------ other icons (pp. 28-29)
+def test_book_example_connections_combined_with_attract_a_customer():
+    """pp. 28-29 (Connexions): two of the four icons Farah chooses for her Attract action are
+    Connections and Attract a Customer, so she combines them: she looks at the top 3 cards of the
+    City customer deck, which become visible to her, attracts one of them, and puts the other 2
+    back in the order she likes.  Her Attract row: base Attract, Connections (Standing Tables),
+    Hype (DJ Booth), Hype (Free WiFi), Walk-in (Bike Rack); she activates 4 of the 5."""
+    s = new()
+    give(s, FARAH, "style", ["standing_tables", "dj_booth", "free_wifi", "bike_rack"])
+    row = s["city"][0]
+    deck, slots, discard = list(row["deck"]), list(row["slots"]), list(row["discard"])
+    top3 = deck[-1:-4:-1]
+    s, _, _ = play(s, "space:attract")
+    assert ids(s) == ["icon:0", "icon:1:alone:row1", "icon:1:alone:row2", "icon:1:alone:row3",
+                      "icon:1:with:0", "icon:2", "icon:3", "icon:4"]
+    s, ev, rev = play(s, "icon:1:with:0")
+    assert rev and [e.params["icon"] for e in ev if e.code == "seize.activate"] == ["connections", "attract"]
+    offered = [m.payload["card"] for m in GAME.legal_moves(s) if m.payload["where"].startswith("peek")]
+    assert offered == top3  # the 3 looked-at cards are now visible to Farah, with the 5 of the row
+    assert len(ids(s)) == 5 + 3 and "skip" not in ids(s)
+    s, _, _ = play(s, "city:row1:peek2")
+    assert s["players"][FARAH]["discard"] == [top3[1]]  # attracted: into her own discard pile
+    assert sorted(ids(s)) == sorted([f"order:{top3[0]}", f"order:{top3[2]}"])
+    s, _, _ = play(s, f"order:{top3[2]}")  # the 2 others go back, top3[2] on top
+    assert s["city"][0]["deck"] == deck[:-3] + [top3[0], top3[2]]
+    assert s["city"][0]["slots"] == slots and s["city"][0]["discard"] == discard  # nothing to refill
+    assert ids(s) == ["icon:2", "icon:3", "icon:4"]  # 2 of her 4 activations are left
+    s, _, _ = play(s, "icon:2", "icon:3")
+    pl = s["players"][FARAH]
+    assert pl["hype"] == 4 and pl["line"] == []  # two Hype; Walk-in was the fifth icon, not activated
+    assert GAME.active_player(s) == MICHI
+
+
 def test_connections_combined_with_upgrade_style():
     s = new()
     give(s, FARAH, "style", ["route_map_wall"])
@@ -550,6 +621,54 @@ def test_connections_combined_with_upgrade_style():
     assert sorted(ids(s)) == sorted([f"order:{top3[0]}", f"order:{top3[2]}"])
     s, _, _ = play(s, f"order:{top3[2]}")
     assert s["city"][2]["deck"][-1] == top3[2] and s["city"][2]["deck"][-2] == top3[0]
+    assert GAME.active_player(s) == MICHI
+
+
+def leave_one_card_in_the_style_deck(s):
+    """The Style deck keeps its top card; the others go under the Style discard (conservation)."""
+    row = s["city"][2]
+    while len(row["deck"]) > 1:
+        row["discard"].insert(0, row["deck"].pop(0))
+    return row["deck"][0]
+
+
+def test_connections_taking_the_last_card_of_a_city_deck_ends_the_game():
+    """p. 8 (Empty City decks): a City deck that runs out triggers the end, whichever way it runs out."""
+    s = new()
+    give(s, FARAH, "style", ["route_map_wall"])
+    last = leave_one_card_in_the_style_deck(s)
+    s, _, _ = play(s, "space:upgrade_style", "icon:1:with:0")
+    assert [m.payload["card"] for m in GAME.legal_moves(s) if "peek" in m.id] == [last]
+    s, ev, _ = play(s, "city:row3:peek1")
+    assert s["players"][FARAH]["style"][-1] == last and s["city"][2]["deck"] == []
+    assert s["end"] == "deck_style"
+    assert [e.params for e in ev if e.code == "seize.end_triggered"] == [{"reason": "deck_style"}]
+
+
+def test_connections_taking_the_last_card_did_not_end_the_game_in_edition_1():
+    s = new(game=GAME_V1)
+    give(s, FARAH, "style", ["route_map_wall"])
+    last = leave_one_card_in_the_style_deck(s)
+    s, ev, _ = play(s, "space:upgrade_style", "icon:1:with:0", "city:row3:peek1", game=GAME_V1)
+    assert s["players"][FARAH]["style"][-1] == last and s["city"][2]["deck"] == []
+    assert s["end"] is None and "seize.end_triggered" not in codes(ev)
+
+
+def test_connections_combined_taking_the_discards_only_card_refills_after_the_put_back():
+    s = new()
+    give(s, FARAH, "style", ["route_map_wall"])
+    row = s["city"][2]
+    a, b, c, d = row["slots"]
+    only = row["discard"][-1]
+    deck = list(row["deck"])
+    top3 = deck[-1:-4:-1]
+    s, _, _ = play(s, "space:upgrade_style", "icon:1:with:0", "city:row3:discard")
+    assert s["players"][FARAH]["style"][-1] == only
+    assert s["city"][2]["slots"] == [None, a, b, c] and s["city"][2]["discard"] == [d]  # slot 1 waits
+    s, _, _ = play(s, f"order:{top3[2]}", f"order:{top3[0]}")
+    # the three go back (top3[2] on top), then slot 1 is drawn from the top of the deck
+    assert s["city"][2]["slots"] == [top3[2], a, b, c]
+    assert s["city"][2]["deck"] == deck[:-3] + [top3[1], top3[0]]
     assert GAME.active_player(s) == MICHI
 
 

@@ -13,13 +13,14 @@ import random
 
 import pytest
 
-from .helpers import DB, GAME, all_cards, expected_cards
+from .helpers import DB, GAME, all_cards, check_city_rows, expected_cards
 
 GAMES = int(os.environ.get("BREWHOUSE_SOAK_GAMES", "2000"))
 
 
 def check(state: dict, start_cards) -> None:
     assert all_cards(state) == start_cards
+    check_city_rows(state)
     given = state["pool_start"] - state["pool"]
     assert state["pool"] >= 0 and state["box"] >= 0
     assert sum(pl["good"] for pl in state["players"]) == given + state["box"]

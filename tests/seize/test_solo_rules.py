@@ -80,6 +80,17 @@ def test_decision_card_number_is_the_city_column_left_to_right(number, where):
     assert bot(s)["pantry"] == [want]
 
 
+def test_taking_the_discards_only_card_slides_the_row_as_for_a_player():
+    s = solo_new(1)
+    row = s["city"][1]
+    a, b, c, d = row["slots"]
+    only, top = row["discard"][-1], row["deck"][-1]
+    stack_deck(s, ("upgrade_pantry", 1), ("upgrade_style", 5))
+    cx = turn(s)
+    assert bot(s)["pantry"] == [only]
+    assert row["slots"] == [top, a, b, c] and row["discard"] == [d] and cx.reveals
+
+
 def test_empty_column_falls_back_to_the_rightmost_card():
     s = solo_new(1)
     s["city"][1]["discard"] = []    # (test table) nothing on the pantry discard: column 5 is empty

@@ -17,7 +17,7 @@ import pytest
 
 from brewhouse.core import GameOver, IllegalMove, Match
 
-from .helpers import DB, GAME, all_cards
+from .helpers import DB, GAME, all_cards, check_city_rows
 from .solo_helpers import BOT, HUMAN, SOLO, solo_expected_cards, solo_new
 
 GAMES = int(os.environ.get("BREWHOUSE_SOLO_SOAK_GAMES", "1000"))
@@ -26,6 +26,7 @@ LEVELS = tuple(range(1, 21))
 
 def check(state: dict, start_cards: Counter) -> None:
     assert all_cards(state) == start_cards
+    check_city_rows(state)
     given = state["pool_start"] - state["pool"]
     assert state["pool"] >= 0 and state["box"] >= 0
     assert sum(pl["good"] for pl in state["players"]) == given + state["box"]

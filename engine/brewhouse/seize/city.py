@@ -3,9 +3,14 @@ face-down deck, four face-up slots and a discard pile whose top card is the
 fifth visible card.  Slot 1 sits next to the deck, slot 4 next to the discard.
 
 Taking a slot card shifts the cards between the deck and the gap one step
-right and refills slot 1 from the deck; taking the discard top leaves no gap.
+right and refills slot 1 from the deck; taking the discard top leaves no gap
+while a card lies under it.  Taking the discard's only card empties the fifth
+column: from edition 2 (rule ``city-discard-slides``) that is a gap like any
+other, so slot 4 slides onto the discard and the row refills (RULES_NOTES.md);
+edition 1 left the column empty until End of Day.
 A City deck is never rebuilt from its discard pile; emptying one triggers the
-end of the game.
+end of the game (from edition 2 also when a Connections player takes the last
+looked-at card, see :func:`end_if_empty`).
 """
 from __future__ import annotations
 
@@ -13,7 +18,8 @@ from typing import Optional
 
 from .model import Ctx, trigger_end
 
-__all__ = ["ROW_KIND", "visible", "take", "draw_city", "refill", "refresh", "row_index"]
+__all__ = ["ROW_KIND", "visible", "leaves_gap", "take", "draw_city", "end_if_empty", "refill", "refresh",
+           "row_index"]
 
 ROW_KIND = ("customer", "pantry", "style")
 
@@ -37,24 +43,55 @@ def draw_city(state: dict, cx: Ctx, r: int) -> Optional[str]:
         return None
     cid = deck.pop()
     cx.reveals = True
-    if not deck:
-        trigger_end(state, cx, f"deck_{ROW_KIND[r]}")
+    end_if_empty(state, cx, r)
     return cid
+
+
+def end_if_empty(state: dict, cx: Ctx, r: int) -> None:
+    """An exhausted City deck triggers the end of the game (rulebook p. 8, Empty City decks)."""
+    if not state["city"][r]["deck"]:
+        trigger_end(state, cx, f"deck_{ROW_KIND[r]}")
+
+
+def leaves_gap(state: dict, cx: Ctx, r: int, where: str) -> bool:
+    """Whether taking the visible card at ``where`` leaves an empty place in row ``r``: always
+    for a slot; for the discard top only when it is the pile's last card (edition 2)."""
+    if where != "discard":
+        return True
+    return len(state["city"][r]["discard"]) == 1 and "city-discard-slides" in cx.rules
 
 
 def take(state: dict, cx: Ctx, r: int, where: str, refill_now: bool = True) -> str:
+    """Take a visible card; a gap it leaves is closed at once, slot 1 refilled now or (``refill_now``
+    False, Connections) by the caller once the looked-at cards are back on the deck."""
     row = state["city"][r]
+    gap = leaves_gap(state, cx, r, where)
     if where == "discard":
-        return row["discard"].pop()
-    i = int(where[4:]) - 1
-    cid = row["slots"][i]
-    assert cid is not None
-    for j in range(i, 0, -1):
-        row["slots"][j] = row["slots"][j - 1]
-    row["slots"][0] = None
+        cid = row["discard"].pop()
+        if not gap:
+            return cid
+        _slide_right(row, len(row["slots"]))
+    else:
+        i = int(where[4:]) - 1
+        cid = row["slots"][i]
+        assert cid is not None
+        _slide_right(row, i)
     if refill_now:
         refill(state, cx, r)
     return cid
+
+
+def _slide_right(row: dict, gap: int) -> None:
+    """Every card between the deck and the gap moves one step right, leaving slot 1 empty.
+    ``gap`` is 0-3 for a slot, 4 for the discard column (slot 4's card goes on top of the discard)."""
+    slots = row["slots"]
+    if gap == len(slots):
+        if slots[-1] is not None:
+            row["discard"].append(slots[-1])
+        gap -= 1
+    for j in range(gap, 0, -1):
+        slots[j] = slots[j - 1]
+    slots[0] = None
 
 
 def refill(state: dict, cx: Ctx, r: int) -> None:
@@ -68,9 +105,5 @@ def refill(state: dict, cx: Ctx, r: int) -> None:
 
 def refresh(state: dict, cx: Ctx, r: int) -> None:
     """End of Day: every slot card slides one step right (slot 4 onto the discard), slot 1 is drawn."""
-    row = state["city"][r]
-    last = row["slots"][-1]
-    if last is not None:
-        row["discard"].append(last)
-    row["slots"] = [None] + row["slots"][:-1]
+    _slide_right(state["city"][r], len(state["city"][r]["slots"]))
     refill(state, cx, r)

@@ -239,8 +239,9 @@ def _take_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     if where.startswith("peek"):
         cid = fr["peek"].pop(int(where[4:]) - 1)
     else:
+        gap = city.leaves_gap(state, cx, r, where)
         cid = city.take(state, cx, r, where, refill_now=not fr["peek"])
-        if fr["peek"] and where != "discard":
+        if fr["peek"] and gap:  # slot 1 is drawn once the looked-at cards are back
             after.append({"t": "refill", "row": r})
     pl = _pl(state, fr)
     dest = fr["dest"]
@@ -249,6 +250,8 @@ def _take_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     else:
         pl[dest].append(cid)
     cx.ev("take", p, row=r + 1, where=where, card=cid, dest=dest, why=fr["why"])
+    if where.startswith("peek") and not fr["peek"] and "city-deck-empty-ends-game" in cx.rules:
+        city.end_if_empty(state, cx, r)  # the last looked-at card was the deck's last card (edition 2)
     if dest in ("pantry", "style"):
         after.append({"t": "achcheck", "p": p})
     push_seq(state, after)

@@ -1,0 +1,6 @@
+// The catalogues the site offers, one line per language. Each catalogue names
+// itself ("lang.name"), so a line added here is all a new language needs: the
+// language menu lists it, `?lang=<code>` selects it, and the catalogue tests
+// check it key by key against English.
+export { default as en } from "./en.js";
+export { default as fr } from "./fr.js";

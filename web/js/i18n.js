@@ -1,26 +1,38 @@
 // Message catalogues and the current language. Every visible string goes
 // through t(); engine events and errors are translated by their codes.
-import en from "./i18n/en.js";
-import fr from "./i18n/fr.js";
+// The languages themselves are listed in i18n/index.js.
+import * as registered from "./i18n/index.js";
 
-const CATALOGUES = { en, fr };
+const CATALOGUES = new Map(Object.entries(registered));
 const STORAGE_KEY = "brewhouse.lang";
+/** `?lang=de` in any address picks the language (and remembers it, like the menu). */
+export const URL_KEY = "lang";
 let current = "en";
 const listeners = new Set();
 
-export const languages = Object.keys(CATALOGUES);
+export const languages = [...CATALOGUES.keys()];
 
-export function initialLanguage() {
+/** Every language under its own name, for the language menu: [{code, name}]. */
+export function languageNames() {
+  return languages.map((code) => ({ code, name: CATALOGUES.get(code)["lang.name"] ?? code }));
+}
+
+function known(lang) { return typeof lang === "string" && CATALOGUES.has(lang); }
+
+/** The address's `?lang=`, else the remembered choice, else the browser's language, else English. */
+export function initialLanguage(search = location.search) {
+  const asked = new URLSearchParams(search).get(URL_KEY);
+  if (known(asked)) return asked;
   const stored = localStorage.getItem(STORAGE_KEY);
-  if (stored && CATALOGUES[stored]) return stored;
+  if (known(stored)) return stored;
   const browser = (navigator.language || "en").slice(0, 2);
-  return CATALOGUES[browser] ? browser : "en";
+  return known(browser) ? browser : "en";
 }
 
 export function language() { return current; }
 
 export function setLanguage(lang) {
-  if (!CATALOGUES[lang]) return;
+  if (!known(lang)) return;
   current = lang;
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
@@ -49,10 +61,19 @@ function pluralForm(message, lang, params) {
 /** Translate a key, filling {placeholders}; a missing key shows itself (and is easy to spot in tests). */
 export function t(key, params = {}) {
   // own keys only: a key such as "constructor" is no message
-  const lang = Object.hasOwn(CATALOGUES[current], key) ? current : "en";
-  const message = Object.hasOwn(CATALOGUES[lang], key) ? CATALOGUES[lang][key] : undefined;
+  const own = (lang) => {
+    const catalogue = CATALOGUES.get(lang);
+    return catalogue && Object.hasOwn(catalogue, key) ? catalogue[key] : undefined;
+  };
+  const lang = own(current) !== undefined ? current : "en";
+  const message = own(lang);
   if (message === undefined) return key;
   return pluralForm(message, lang, params).replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** A number written the current language's way (decimal comma in German and French). */
+export function formatNumber(value, options = {}) {
+  return new Intl.NumberFormat(current, options).format(value);
 }
 
 /** Fill every element marked data-i18n under root. */

@@ -3,7 +3,7 @@
 // available offline through the service worker.
 import { Workbox } from "./vendor.js";
 import { Engine } from "./engine.js";
-import { applyTo, initialLanguage, language, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { URL_KEY, applyTo, formatNumber, initialLanguage, language, languageNames, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore, describeStatus } from "./saves.js";
 import { TABLES } from "./tables.js";
 import { isTableRoute } from "./table/url.js";
@@ -18,10 +18,29 @@ let engineInfo = null;
 // ---- language --------------------------------------------------------------
 function initLanguage() {
   const select = $("lang-select");
+  // the menu lists every registered catalogue, each under its own name
+  select.replaceChildren(...languageNames().map(({ code, name }) => {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    return option;
+  }));
   setLanguage(initialLanguage());
   select.value = language();
-  select.addEventListener("change", () => setLanguage(select.value));
+  select.addEventListener("change", () => {
+    setLanguage(select.value);
+    followInAddress(select.value);
+  });
   onLanguageChange(() => { renderMenu(); renderSaves(); renderBuildInfo(); });
+}
+
+/** A `?lang=` in the address follows the menu, so that a reload keeps the language just chosen. */
+function followInAddress(lang) {
+  const url = new URL(location.href);
+  if (!url.searchParams.has(URL_KEY)) return;
+  url.searchParams.set(URL_KEY, lang);
+  history.replaceState(history.state, "", url);
 }
 
 // ---- engine boot -----------------------------------------------------------
@@ -38,7 +57,7 @@ function setEngineLabel(key) {
 
 function showProgress({ stage, loaded, total }) {
   const bar = $("engine-progress");
-  const mb = (n) => (n / 1e6).toFixed(1);
+  const mb = (n) => formatNumber(n / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   if (stage === "runtime") {
     setEngineLabel("engine.runtime");
     $("engine-detail").textContent = t("engine.bytes", { loaded: mb(loaded), total: mb(total) });

@@ -3,6 +3,7 @@ export default {
   "app.title": "Brewhouse",
   "app.tagline": "Coffee board games, in your browser, offline.",
   "lang.label": "Language",
+  "lang.name": "English",
   "update.available": "A new version of Brewhouse is ready.",
   "update.reload": "Reload",
   "engine.booting": "Starting the rules engine…",

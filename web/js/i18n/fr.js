@@ -3,6 +3,7 @@ export default {
   "app.title": "Brewhouse",
   "app.tagline": "Des jeux de société autour du café, dans votre navigateur, hors ligne.",
   "lang.label": "Langue",
+  "lang.name": "Français",
   "update.available": "Une nouvelle version de Brewhouse est prête.",
   "update.reload": "Recharger",
   "engine.booting": "Démarrage du moteur de règles…",

@@ -7,6 +7,7 @@
 //   ?game=seize&seats=human,human&scoop=1        → a game option (per game, declared by its table)
 //   ?game=seize&seats=…&seed=7&moves=z…          → a shared replay (moves compressed)
 //   ?resume=<saved game id>                      → a saved game, restored by the engine
+//   …&lang=de                                    → any of these in a language (read by i18n.js, no part of the route)
 export const MAX_SEED = 2 ** 53 - 1;
 const SEAT_RE = /^(human|[a-z][a-z0-9_]{0,19}|starbots-([1-9]|1[0-9]|20))$/;
 const BASE_KEYS = new Set(["game", "seats", "seed", "moves", "resume"]);
@@ -18,6 +19,8 @@ const SAVED_GAME_ID = /^[A-Za-z0-9_-]{1,100}$/;
 export function isSavedGameId(id) {
   return typeof id === "string" && SAVED_GAME_ID.test(id);
 }
+/** Parameters of the page rather than of the table: allowed on every table URL, ignored here. */
+const PAGE_KEYS = ["lang"];
 
 export class RouteError extends Error {
   /** `key` is an i18n key (table.error.*), `params` fill its placeholders. */
@@ -50,6 +53,7 @@ export function parseRoute(search, { games = [], tables = {}, optionsFor = () =>
     seen.add(key);
     if (value.length > 20000) throw new RouteError("table.error.tooLong", { name: short(key) });
   }
+  for (const key of PAGE_KEYS) q.delete(key);
   if (q.has("resume")) {
     const id = q.get("resume");
     if ([...q.keys()].some((k) => k !== "resume" && k !== "game")) throw new RouteError("table.error.unknownParam", { name: short([...q.keys()].find((k) => k !== "resume" && k !== "game")) });

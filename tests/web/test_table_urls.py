@@ -1,0 +1,51 @@
+"""Table URLs (web/js/table/url.js) parsed under Node, as the browser parses them.
+
+`lang` belongs to the page, not to the table: it is accepted on every table URL
+and changes nothing in the route; it is still checked like any parameter.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from support.node import run_module
+
+GAMES = [{"id": "seize", "title": "Seize the Bean", "available": True}]
+OPTIONS = {"scoop": {"type": "bool", "config": "scoop_luck"}}
+
+
+def parse(*searches: str) -> list[dict]:
+    """parseRoute of each search: the route, or {"error": key, "params": …} for a RouteError."""
+    script = f"""
+        import {{ parseRoute, RouteError }} from "./web/js/table/url.js";
+        const deps = {{ games: {json.dumps(GAMES)}, tables: {{ seize: true }}, optionsFor: () => ({json.dumps(OPTIONS)}) }};
+        const out = {json.dumps(list(searches))}.map((search) => {{
+          try {{ return parseRoute(search, deps); }}
+          catch (err) {{ if (err instanceof RouteError) return {{ error: err.key, params: err.params }}; throw err; }}
+        }});
+        console.log(JSON.stringify(out));"""
+    return run_module(script)
+
+
+@pytest.mark.parametrize("search", [
+    "?game=seize&seats=human,random&seed=7&scoop=1",
+    "?game=seize",
+    "?resume=abc-123",
+])
+def test_lang_is_accepted_on_every_table_url_and_changes_nothing(search):
+    plain, with_lang, lang_first = parse(search, search + "&lang=de", search.replace("?", "?lang=fr&", 1))
+    assert "error" not in plain, plain
+    assert with_lang == plain and lang_first == plain
+
+
+def test_lang_is_still_checked_like_any_parameter():
+    twice, too_long = parse("?game=seize&seats=human,random&lang=de&lang=fr",
+                            "?game=seize&seats=human,random&lang=" + "x" * 20001)
+    assert twice == {"error": "table.error.duplicate", "params": {"name": "lang"}}
+    assert too_long == {"error": "table.error.tooLong", "params": {"name": "lang"}}
+
+
+def test_other_unknown_parameters_are_still_refused():
+    (result,) = parse("?game=seize&seats=human,random&lang=de&language=de")
+    assert result == {"error": "table.error.unknownParam", "params": {"name": "language"}}

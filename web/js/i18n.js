@@ -2,8 +2,9 @@
 // through t(); engine events and errors are translated by their codes.
 import en from "./i18n/en.js";
 import fr from "./i18n/fr.js";
+import ja from "./i18n/ja.js";
 
-const CATALOGUES = { en, fr };
+const CATALOGUES = { en, fr, ja };
 const STORAGE_KEY = "brewhouse.lang";
 let current = "en";
 const listeners = new Set();

@@ -5,3 +5,4 @@
 export { default as de } from "./de.js";
 export { default as en } from "./en.js";
 export { default as fr } from "./fr.js";
+export { default as ja } from "./ja.js";

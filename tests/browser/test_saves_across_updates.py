@@ -96,3 +96,29 @@ def test_an_imported_save_that_no_longer_replays_is_kept_and_offers_its_position
     page.wait_for_selector("[data-testid=save-diverged]")
     assert "first 12 of 60 moves" in page.inner_text("[data-testid=save-diverged-text]")
     assert page.problems == []
+
+
+def test_a_replay_link_made_before_editions_replays_under_the_first_edition(page, site):
+    """Links shared before links named an edition replay their moves under edition 1, as they were played."""
+    import base64
+    import zlib
+
+    save = json.loads((CORPUS / "seize-3p-unfinished.json").read_text())
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = raw.compress("\n".join(save["moves"]).encode()) + raw.flush()
+    moves = "z" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    page.add_init_script("localStorage.setItem('brewhouse.pace', 'instant')")
+    page.goto(site + f"?game=seize&seats={','.join(save['seats'])}&seed={save['seed']}&scoop=1&moves={moves}")
+    wait_ready(page)
+    settle(page)
+    status = page.evaluate("() => window.brewhouse.table.status")
+    # (a decision with one option that follows plays itself, so the table may stand a move or two later)
+    assert status["edition"] == "1" and status["ply"] >= len(save["moves"])
+    saved = page.evaluate("""save => window.brewhouse.engine.call('replay', {game: save.game, config: save.config,
+        seed: save.seed, seats: save.seats, moves: save.moves})
+        .then(st => window.brewhouse.engine.call('save', {match: st.match}))""", save)
+    assert saved["edition"] == "1" and saved["state_sha256"] == save["state_sha256"]
+    page.goto(site + f"?game=seize&seats=human,random&seed=7&edition=abc&moves={moves}")
+    page.wait_for_selector("[data-testid=route-error]")
+    assert "not a valid rules edition" in page.inner_text("[data-testid=route-error-text]")
+    assert page.problems == []

@@ -131,6 +131,7 @@ export default {
   "table.error.badSeed": "“{seed}” is not a valid seed: use a whole number.",
   "table.error.badOption": "The option “{name}” must be 0 or 1, not “{value}”.",
   "table.error.badMoves": "The moves in this link are damaged.",
+  "table.error.badEdition": "“{edition}” is not a valid rules edition: an edition comes with the moves of a shared game.",
   "table.error.noSave": "This saved game no longer exists on this device.",
   "table.error.badSave": "This saved game is damaged and cannot be resumed.",
   "table.error.saveTooNew": "This game was saved by a newer version of Brewhouse ({version}). Reload the page to get the new version, then open it again: the saved game is kept.",

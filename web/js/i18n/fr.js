@@ -131,6 +131,7 @@ export default {
   "table.error.badSeed": "« {seed} » n’est pas une graine valide : utilisez un nombre entier.",
   "table.error.badOption": "L’option « {name} » vaut 0 ou 1, pas « {value} ».",
   "table.error.badMoves": "Les coups de ce lien sont endommagés.",
+  "table.error.badEdition": "« {edition} » n’est pas une édition des règles valable : l’édition accompagne les coups d’une partie partagée.",
   "table.error.noSave": "Cette partie sauvegardée n’existe plus sur cet appareil.",
   "table.error.badSave": "Cette partie sauvegardée est endommagée et ne peut pas reprendre.",
   "table.error.saveTooNew": "Cette partie a été sauvegardée par une version plus récente de Brewhouse ({version}). Rechargez la page pour obtenir la nouvelle version, puis rouvrez-la : la partie sauvegardée est conservée.",

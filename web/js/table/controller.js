@@ -178,13 +178,14 @@ export class Table {
   }
 
   // ---- starting --------------------------------------------------------------------
-  async start({ config, seed, seats, moves = null, options = {}, shareSeats = null }) {
+  async start({ config, seed, seats, moves = null, options = {}, shareSeats = null, edition = null }) {
     const params = { game: this.renderer.id, config, seats };
     if (seed !== null && seed !== undefined) params.seed = seed;
+    // a replay link's moves replay under the edition they were played in (none named: the first)
     const status = moves?.length
-      ? await this.engine.call("replay", { ...params, seed: seed ?? 0, moves })
+      ? await this.engine.call("replay", { ...params, seed: seed ?? 0, moves, ...(edition ? { edition } : {}) })
       : await this.engine.call("new_game", params);
-    this.setup = { game: this.renderer.id, seats: shareSeats ?? seats, seed: status.seed, options };
+    this.setup = { game: this.renderer.id, seats: shareSeats ?? seats, seed: status.seed, options, edition: status.edition };
     this.record = { id: newRecordId(), created: new Date().toISOString() };
     await this.adopt(status);
     await this.autosave();
@@ -194,7 +195,7 @@ export class Table {
   async resume(record) {
     const status = await this.engine.call("load", { save: record.save });
     this.record = { id: record.id, created: record.created };
-    this.setup = { game: record.game, seats: status.seats, seed: status.seed, options: this.renderer.optionsFromConfig?.(status.config) ?? {} };
+    this.setup = { game: record.game, seats: status.seats, seed: status.seed, options: this.renderer.optionsFromConfig?.(status.config) ?? {}, edition: status.edition };
     await this.adopt(status);
     return status;
   }
@@ -206,7 +207,7 @@ export class Table {
   async resumeAt(record, ply) {
     const status = await this.engine.call("load", { save: record.save, upto: ply });
     this.record = { id: newRecordId(), created: new Date().toISOString() };
-    this.setup = { game: record.game, seats: status.seats, seed: status.seed, options: this.renderer.optionsFromConfig?.(status.config) ?? {} };
+    this.setup = { game: record.game, seats: status.seats, seed: status.seed, options: this.renderer.optionsFromConfig?.(status.config) ?? {}, edition: status.edition };
     await this.adopt(status);
     await this.autosave();
     return status;
@@ -574,7 +575,7 @@ export class Table {
       ...winnerLine,
       this.renderer.gameOver(this.view, st, ctx),
       h("div.row-buttons",
-        h("button", { type: "button", dataset: { testid: "play-again" }, onclick: () => this.navigate(shareURL({ ...this.setup, seed: null })) }, t("table.playAgain")),
+        h("button", { type: "button", dataset: { testid: "play-again" }, onclick: () => this.navigate(shareURL({ ...this.setup, seed: null, edition: null })) }, t("table.playAgain")),
         h("button.secondary", { type: "button", onclick: () => this.share(true) }, t("table.shareReplay")),
         h("button.secondary", { type: "button", onclick: () => this.navigate("") }, t("table.backHome"))));
     this.el.decision.hidden = true;

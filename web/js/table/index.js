@@ -158,7 +158,7 @@ export async function openTable(root, search, deps) {
   }
   const table = current = new Table({ engine, saves, renderer, gameInfo, root: tableHost(root), info, navigate });
   try {
-    await table.start({ config, seed: route.seed, seats, moves, options: route.options, shareSeats: route.seats });
+    await table.start({ config, seed: route.seed, seats, moves, options: route.options, shareSeats: route.seats, edition: route.edition });
   } catch (err) {
     closeTable();
     const key = moves ? "table.error.badReplay" : "table.error.badSetup";

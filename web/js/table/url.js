@@ -10,7 +10,7 @@
 //   …&lang=de                                    → any of these in a language (read by i18n.js, no part of the route)
 export const MAX_SEED = 2 ** 53 - 1;
 const SEAT_RE = /^(human|[a-z][a-z0-9_]{0,19}|starbots-([1-9]|1[0-9]|20))$/;
-const BASE_KEYS = new Set(["game", "seats", "seed", "moves", "resume"]);
+const BASE_KEYS = new Set(["game", "seats", "seed", "moves", "edition", "resume"]);
 /** More parameters than any real link has (the base keys and every game option fit many times). */
 export const MAX_PARAMS = 32;
 /** What a saved game's id looks like, wherever one comes from (a resume link, an imported file). */
@@ -95,11 +95,17 @@ export function parseRoute(search, { games = [], tables = {}, optionsFor = () =>
   }
   const out = { kind: "play", game, seats, seed, options: opts, moves: null };
   if (q.has("moves")) out.movesText = q.get("moves");
+  // a replay names the rules edition its moves were played under; a link without one predates editions
+  if (q.has("edition")) {
+    const edition = q.get("edition");
+    if (!q.has("moves") || !/^[1-9][0-9]{0,5}$/.test(edition)) throw new RouteError("table.error.badEdition", { edition: short(edition) });
+    out.edition = edition;
+  }
   return out;
 }
 
-/** The share link of a setup (and optionally its moves, already encoded). */
-export function shareURL({ game, seats, seed, options = {} }, encodedMoves = null, base = location.href) {
+/** The share link of a setup (and optionally its moves, already encoded, with the rules edition they were played under). */
+export function shareURL({ game, seats, seed, options = {}, edition = null }, encodedMoves = null, base = location.href) {
   const url = new URL(base);
   url.search = "";
   url.hash = "";
@@ -110,7 +116,10 @@ export function shareURL({ game, seats, seed, options = {} }, encodedMoves = nul
   for (const [key, value] of Object.entries(options)) {
     if (typeof value === "boolean") { if (value) q.set(key, "1"); } else q.set(key, String(value));
   }
-  if (encodedMoves) q.set("moves", encodedMoves);
+  if (encodedMoves) {
+    q.set("moves", encodedMoves);
+    if (edition) q.set("edition", edition);
+  }
   url.search = q.toString().replace(/%2C/g, ",");
   return url.href;
 }

@@ -197,9 +197,24 @@ def test_auction_raise_says_what_it_costs(page, site):
     assert page.inner_text("[data-testid=auction-offers]").strip() == "Cubes offered so far: Player 1: 1 · Player 2: 1"
     assert "raising it costs only the cubes you add" in page.inner_text("[data-testid=decision]")
     screenshot(page, "cafe-auction-raise-1280x800")
+    # the same offer in German and in Japanese
+    page.select_option("[data-testid=lang-select]", "de")
+    assert panel.locator("[data-move='bid:2']").inner_text().strip() == "Auf 2 erhöhen (1 mehr zahlen)"
+    assert page.inner_text("[data-testid=auction-offers]").strip() == "Bisher gebotene Würfel: Spieler 1: 1 · Spieler 2: 1"
+    screenshot(page, "cafe-auction-raise-de-1280x800")
+    page.select_option("[data-testid=lang-select]", "ja")
+    assert panel.locator("[data-move='bid:2']").inner_text().strip() == "2に上げる（追加で1個支払う）"
+    assert page.inner_text("[data-testid=auction-offers]").strip() == "これまでの入札キューブ：プレイヤー1：1 · プレイヤー2：1"
+    screenshot(page, "cafe-auction-raise-ja-1280x800")
+    page.select_option("[data-testid=lang-select]", "en")
     panel.locator("[data-move='bid:2']").click()
     settle(page)
-    assert "Paying a bid of 2: 1 cube(s) still to pay" in panel.inner_text()
+    assert "Paying a bid of 2: 1 cube still to pay" in panel.inner_text()
+    page.select_option("[data-testid=lang-select]", "de")
+    assert "Gebot von 2 wird bezahlt: noch 1 Würfel zu zahlen" in panel.inner_text()
+    page.click("[data-testid=log-toggle]")
+    log = page.inner_text("[data-testid=log-list]")
+    assert "Spieler 2 bietet 1." in log and "Spieler 1 erhöht auf 2 (1 Würfel mehr)." in log, log
     assert page.problems == []
 
 

@@ -1,6 +1,6 @@
-"""Counts read as sentences in both languages: "1 barista", "2 baristas",
-"1 bonne critique", never "barista(s)" or "1 beans"; the hint's note reads
-as words, not an icon's number glued to them."""
+"""Counts read as sentences in every language: "1 barista", "2 baristas",
+"1 bonne critique", "1 gute Bewertung", never "barista(s)" or "1 beans"; the
+hint's note reads as words, not an icon's number glued to them."""
 from __future__ import annotations
 
 import re
@@ -29,6 +29,13 @@ def test_plural_forms_follow_each_languages_rules(page, site):
         ("en", "seize.count.beans", 1, "1 bean"),
         ("en", "seize.starbots.deck", 1, "1 customer in its deck (face down)."),
         ("en", "cafe.cubesN.green", 1, "1 green cube"),
+        ("de", "seize.ev.good_review", 1, "Ann erhält 1 gute Bewertung (x)."),
+        ("de", "seize.ev.good_review", 0, "Ann erhält 0 gute Bewertungen (x)."),  # German: 0 is plural
+        ("de", "cafe.cubesN.green", 1, "1 grünen Würfel"),  # always an object: accusative
+        ("de", "cafe.cubesN.green", 3, "3 grüne Würfel"),
+        ("de", "rush.rushTokens", 1, "1 Ansturm-Marker"),  # one form serves every count
+        ("ja", "seize.ev.good_review", 1, "Annが高評価を1つ獲得しました（x）。"),
+        ("ja", "cafe.cubesN.green", 3, "緑のキューブ3個"),
         ("fr", "seize.ev.good_review", 1, "Ann reçoit 1 bonne critique (x)."),
         ("fr", "seize.ev.good_review", 0, "Ann reçoit 0 bonne critique (x)."),  # French: 0 is singular
         ("fr", "seize.ev.good_review", 2, "Ann reçoit 2 bonnes critiques (x)."),
@@ -37,7 +44,7 @@ def test_plural_forms_follow_each_languages_rules(page, site):
     ]
     for lang, key, count, expected in cases:
         assert translate(page, lang, key, count, name="Ann", why="x") == expected
-    # a plural message asked without a count still reads (its general form)
+    # a plural message asked without a count still reads (its general form, here in French)
     assert page.evaluate("async () => (await import('./js/i18n.js')).t('seize.count.beans')") == "{count} grains"
     assert page.problems == []
 

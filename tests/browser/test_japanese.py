@@ -12,6 +12,7 @@ import re
 import pytest
 
 from conftest import open_table, screenshot, settle, wait_ready
+from support.catalogue import forms
 
 TABLES = [
     # game, link, Japanese words the table must show
@@ -29,13 +30,14 @@ def catalogue_english(page) -> list[str]:
     catalogues = page.evaluate("""async () => ({
         en: (await import('./js/i18n/en.js')).default, ja: (await import('./js/i18n/ja.js')).default })""")
     out = []
-    for key, text in catalogues["en"].items():
-        if catalogues["ja"][key] == text:
+    for key, message in catalogues["en"].items():
+        if catalogues["ja"][key] == message:
             continue
-        for part in re.split(r"\{\w+\}", text):
-            part = part.strip(" .,:;()—-·")
-            if len(part) >= 9:
-                out.append(part)
+        for text in forms(message):
+            for part in re.split(r"\{\w+\}", text):
+                part = part.strip(" .,:;()—-·")
+                if len(part) >= 9:
+                    out.append(part)
     return out
 
 

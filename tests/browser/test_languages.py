@@ -8,6 +8,7 @@ import re
 import pytest
 
 from conftest import STATUS, open_table, screenshot, settle, wait_ready
+from support.catalogue import forms
 
 GAMES = ["seize", "cafe", "rush"]
 #: the same in every language
@@ -37,7 +38,8 @@ def english_left(page, text: str) -> list[str]:
     """English phrases (9+ characters) of strings German translates differently, found in ``text``."""
     cats = catalogues(page)
     phrases = {part for key, english in cats["en"].items() if cats["de"][key] != english
-               for part in (p.strip(" .,:;()—-·") for p in re.split(r"\{\w+\}", english))
+               for form in forms(english)
+               for part in (p.strip(" .,:;()—-·") for p in re.split(r"\{\w+\}", form))
                if len(part) >= 9 and part not in PROPER_NAMES}
     return sorted(p for p in phrases if p in text)
 

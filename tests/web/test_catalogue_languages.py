@@ -5,6 +5,12 @@ English's order, with the same {placeholders}; and no value is left in English
 unless it is a proper name, symbols only, or made of words the language shares
 with English (listed below, per language).  A key added to en.js makes these
 tests fail until every language translates it.
+
+A message is a string or its plural forms ({one: "{count} card", other: "{count} cards"}),
+keyed by the categories of the language's own Intl.PluralRules ("other" always there).
+A message English counts is counted in every language, even where the words do not
+change (Japanese has only "other"), so that a translation written against an older,
+uncounted English line shows up here.
 """
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ import re
 
 import pytest
 
+from support.catalogue import PLURAL_CATEGORIES, forms, general_form
 from support.node import run_module
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -23,14 +30,22 @@ PROPER_NAMES = {"Brewhouse", "Starbots"}
 SHARED_WORDS = {
     "fr": {"normal", "Options", "Actions", "actions", "Hype", "Service", "croissant", "Innovation", "Patience",
            "barista", "Style", "Hipsters", "Total", "caramel", "Points", "Rush", "production", "café", "Cafés",
-           "Zoom", "Rotation", "excellent", "triangle"},
+           "Zoom", "Rotation", "excellent", "triangle", "croissants", "cube", "cubes"},
     "de": {"Bot", "Hype", "Innovation", "neutral"},
 }
 
 
 @pytest.fixture(scope="module")
-def catalogues() -> dict[str, dict[str, str]]:
+def catalogues() -> dict[str, dict[str, str | dict[str, str]]]:
     return run_module('import * as c from "./web/js/i18n/index.js"; console.log(JSON.stringify(c));')
+
+
+@pytest.fixture(scope="module")
+def plural_categories(catalogues) -> dict[str, set[str]]:
+    """Each language's plural categories, as the browser's Intl.PluralRules gives them."""
+    found = run_module(f"""console.log(JSON.stringify(Object.fromEntries({list(catalogues)!r}.map(
+        (lang) => [lang, new Intl.PluralRules(lang).resolvedOptions().pluralCategories]))));""")
+    return {lang: set(categories) for lang, categories in found.items()}
 
 
 def translations(catalogues) -> list[str]:
@@ -41,15 +56,42 @@ def placeholders(text: str) -> list[str]:
     return sorted(PLACEHOLDER.findall(text))
 
 
+def message_problems(message, categories=frozenset(PLURAL_CATEGORIES)) -> list[str]:
+    """What is wrong with a message's shape: a non-empty string, or non-empty plural forms
+    keyed by ``categories`` (the language's own), "other" among them."""
+    if isinstance(message, str):
+        return [] if message.strip() else ["empty"]
+    if not isinstance(message, dict) or not message:
+        return [f"neither text nor plural forms: {message!r}"]
+    problems = [] if "other" in message else ["no 'other' form"]
+    problems += [f"{category}: not a plural category of the language" for category in message if category not in categories]
+    problems += [f"{category}: empty" for category, text in message.items() if not isinstance(text, str) or not text.strip()]
+    return problems
+
+
+def placeholder_problems(english, message) -> list[str]:
+    """Each form has the placeholders of English's general form; a "one" or "zero" form
+    may leave out {count} ("une carte", "den übrigen Würfel")."""
+    wanted = placeholders(general_form(english))
+    problems = []
+    for category, text in (message.items() if isinstance(message, dict) else [("", message)]):
+        found = placeholders(text)
+        if found == wanted or (category in ("one", "zero") and found == [p for p in wanted if p != "count"]):
+            continue
+        problems.append(f"{category or 'text'}: {found} instead of {wanted}")
+    return problems
+
+
 def may_stay_english(lang: str, text: str) -> bool:
     words = WORD.findall(PLACEHOLDER.sub("", text))
     return all(word in PROPER_NAMES or word in SHARED_WORDS.get(lang, set()) for word in words)
 
 
-def test_english_french_and_german_are_registered_each_under_its_own_name(catalogues):
-    assert {"en", "fr", "de"} <= set(catalogues)
+def test_english_french_german_and_japanese_are_registered_each_under_its_own_name(catalogues):
+    assert {"en", "fr", "de", "ja"} <= set(catalogues)
     names = {lang: catalogue.get("lang.name") for lang, catalogue in catalogues.items()}
     assert names["en"] == "English" and names["fr"] == "Français" and names["de"] == "Deutsch"
+    assert names["ja"] == "日本語"
     assert all(names.values()) and len(set(names.values())) == len(names), names
 
 
@@ -72,24 +114,32 @@ def test_keys_come_in_the_english_order(catalogues):
         assert shared == [key for key in english if key in catalogues[lang]], lang
 
 
-def test_every_value_is_a_non_empty_string(catalogues):
-    bad = [(lang, key) for lang, catalogue in catalogues.items() for key, text in catalogue.items()
-           if not isinstance(text, str) or not text.strip()]
-    assert bad == []
+def test_every_value_is_text_or_the_languages_own_plural_forms(catalogues, plural_categories):
+    assert plural_categories["ja"] == {"other"} and plural_categories["de"] == {"one", "other"}
+    bad = {(lang, key): problems for lang, catalogue in catalogues.items() for key, message in catalogue.items()
+           if (problems := message_problems(message, plural_categories[lang]))}
+    assert bad == {}
+
+
+def test_a_message_english_counts_is_counted_in_every_language(catalogues):
+    english = catalogues["en"]
+    uncounted = [(lang, key) for lang in translations(catalogues) for key, message in catalogues[lang].items()
+                 if isinstance(english.get(key), dict) and not isinstance(message, dict)]
+    assert uncounted == []
 
 
 def test_placeholders_match_english(catalogues):
     english = catalogues["en"]
-    bad = [(lang, key, placeholders(english[key]), placeholders(text))
-           for lang in translations(catalogues) for key, text in catalogues[lang].items()
-           if key in english and placeholders(text) != placeholders(english[key])]
-    assert bad == []
+    bad = {(lang, key): problems for lang, catalogue in catalogues.items() for key, message in catalogue.items()
+           if key in english and (problems := placeholder_problems(english[key], message))}
+    assert bad == {}
 
 
 def test_nothing_is_left_in_english(catalogues):
     english = catalogues["en"]
-    left = [(lang, key, text) for lang in translations(catalogues) for key, text in catalogues[lang].items()
-            if text == english.get(key) and not may_stay_english(lang, text)]
+    left = [(lang, key, text) for lang in translations(catalogues) for key, message in catalogues[lang].items()
+            for text in forms(message)
+            if key in english and text in forms(english[key]) and not may_stay_english(lang, text)]
     assert left == []
 
 
@@ -97,7 +147,8 @@ def test_the_allowances_are_really_used(catalogues):
     """Every shared word still excuses some value, so the list cannot grow stale and hide a gap."""
     english = catalogues["en"]
     for lang, words in SHARED_WORDS.items():
-        same = " ".join(text for key, text in catalogues[lang].items() if text == english.get(key))
+        same = " ".join(text for key, message in catalogues[lang].items() for text in forms(message)
+                        if key in english and text in forms(english[key]))
         assert sorted(w for w in words if w not in WORD.findall(PLACEHOLDER.sub("", same))) == [], lang
 
 
@@ -108,3 +159,24 @@ def test_the_checks_catch_a_value_left_in_english():
     assert may_stay_english("de", "{name}: Hype {hype}.")
     assert may_stay_english("ja", "Starbots™: {step} ({space}).")
     assert may_stay_english("ja", "+{n} {res}")
+
+
+def test_the_checks_catch_a_malformed_message():
+    assert message_problems({"one": "{count} Karte", "other": "{count} Karten"}, {"one", "other"}) == []
+    assert message_problems({"one": "{count} Karte"}) == ["no 'other' form"]
+    assert message_problems({"one": "1 枚", "other": "{count}枚"}, {"other"}) == ["one: not a plural category of the language"]
+    assert message_problems({"few": "", "other": "x"}) == ["few: empty"]
+    assert message_problems({"plural": "x", "other": "y"}) == ["plural: not a plural category of the language"]
+    assert message_problems("  ") == ["empty"] and message_problems(3) != [] and message_problems({}) != []
+
+
+def test_the_checks_catch_a_placeholder_that_does_not_fit():
+    english = {"one": "{name} gets {count} card.", "other": "{name} gets {count} cards."}
+    assert placeholder_problems(english, {"one": "{name} reçoit une carte.", "other": "{name} reçoit {count} cartes."}) == []
+    assert placeholder_problems(english, {"other": "{name}が{count}枚"}) == []
+    assert placeholder_problems(english, "{name} erhält {n} Karte(n).") == ["text: ['n', 'name'] instead of ['count', 'name']"]
+    assert placeholder_problems(english, {"one": "{name}", "other": "{name} erhält Karten."}) == [
+        "other: ['name'] instead of ['count', 'name']"]
+    assert placeholder_problems("{count} of {total} left", {"one": "{total}", "other": "{count} von {total}"}) == []
+    assert placeholder_problems("{count} of {total} left", {"one": "{count}", "other": "{count} von {total}"}) == [
+        "one: ['count'] instead of ['count', 'total']"]

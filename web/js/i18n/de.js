@@ -132,6 +132,7 @@ export default {
   "table.error.badSeed": "„{seed}“ ist kein gültiger Startwert: verwende eine ganze Zahl.",
   "table.error.badOption": "Die Option „{name}“ muss 0 oder 1 sein, nicht „{value}“.",
   "table.error.badMoves": "Die Züge in diesem Link sind beschädigt.",
+  "table.error.badEdition": "„{edition}“ ist keine gültige Regelausgabe: Eine Ausgabe gehört zu den Zügen eines geteilten Spiels.",
   "table.error.noSave": "Dieses gespeicherte Spiel gibt es auf diesem Gerät nicht mehr.",
   "table.error.badSave": "Dieses gespeicherte Spiel ist beschädigt und kann nicht fortgesetzt werden.",
   "table.error.saveTooNew": "Dieses Spiel wurde von einer neueren Version von Brewhouse gespeichert ({version}). Lade die Seite neu, um die neue Version zu erhalten, und öffne es dann erneut: das gespeicherte Spiel bleibt erhalten.",

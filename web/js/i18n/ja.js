@@ -132,6 +132,7 @@ export default {
   "table.error.badSeed": "「{seed}」は正しいシードではありません。整数を指定してください。",
   "table.error.badOption": "オプション「{name}」は 0 か 1 です（「{value}」は使えません）。",
   "table.error.badMoves": "このリンクの手順データが壊れています。",
+  "table.error.badEdition": "「{edition}」は有効なルール版ではありません。ルール版は共有されたゲームの手順と一緒に指定されます。",
   "table.error.noSave": "このセーブデータはこの端末にもうありません。",
   "table.error.badSave": "このセーブデータは壊れていて再開できません。",
   "table.error.saveTooNew": "このゲームはより新しいバージョンの Brewhouse（{version}）で保存されました。ページを再読み込みして新しいバージョンにしてから、もう一度開いてください。セーブデータは残っています。",

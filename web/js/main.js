@@ -6,6 +6,8 @@ import { Engine } from "./engine.js";
 import { URL_KEY, applyTo, formatNumber, initialLanguage, language, languageNames, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore, describeStatus } from "./saves.js";
 import { TABLES } from "./tables.js";
+import { aboutGame } from "./games/about.js";
+import { h } from "./table/dom.js";
 import { isTableRoute } from "./table/url.js";
 import { shortVersion } from "./table/version.js";
 
@@ -94,42 +96,37 @@ async function bootEngine() {
 }
 
 // ---- game menu -------------------------------------------------------------
+/** One card per game the engine lists: picture, title, a few words, players and play time, and its button. */
 function renderMenu() {
   if (!games.length) return; // skeletons stay until the engine answers
-  const menu = $("game-menu");
-  menu.replaceChildren(...games.map((g) => {
-    const li = document.createElement("li");
-    li.className = "game-card";
-    li.dataset.game = g.id;
-    const playable = g.available && Object.hasOwn(TABLES, g.id);
-    li.dataset.available = String(g.available);
-    li.dataset.playable = String(playable);
-    const title = document.createElement("h3");
-    title.textContent = g.title;
-    const players = document.createElement("span");
-    players.className = "muted";
-    players.textContent = t(g.min_players === 1 ? "menu.playersSolo" : "menu.players",
-      { min: Math.max(2, g.min_players), max: g.max_players });
-    li.append(title, players);
-    if (playable) {
-      const play = document.createElement("button");
-      play.type = "button";
-      play.textContent = t("menu.play");
-      play.dataset.testid = "play-" + g.id;
-      play.addEventListener("click", () => navigate(`?game=${encodeURIComponent(g.id)}`));
-      li.append(play);
-    } else {
-      const badge = document.createElement("span");
-      badge.className = "badge";
-      badge.dataset.testid = "unavailable";
-      badge.textContent = t("menu.unavailable");
-      const hint = document.createElement("small");
-      hint.className = "muted";
-      hint.textContent = t(g.available ? "menu.tableComingHint" : "menu.unavailableHint");
-      li.append(badge, hint);
-    }
-    return li;
-  }));
+  $("game-menu").replaceChildren(...games.map(gameCard));
+}
+
+function gameCard(g) {
+  const playable = g.available && Object.hasOwn(TABLES, g.id);
+  const about = aboutGame(g.id);
+  const players = t(g.min_players === 1 ? "menu.playersSolo" : "menu.players",
+    { min: Math.max(2, g.min_players), max: g.max_players });
+  return h("li.game-card", { dataset: { game: g.id, available: String(g.available), playable: String(playable) } },
+    about && h("img.game-picture", { src: about.picture, alt: about.alt, width: 88, height: 88, dataset: { testid: "game-picture" } }),
+    h("div.game-body",
+      h("h3", g.title),
+      about && h("p.game-description", { dataset: { testid: "game-description" } }, about.description),
+      h("ul.game-facts",
+        h("li", { dataset: { testid: "game-players" } }, players),
+        about && h("li", { dataset: { testid: "game-time" } }, about.playTime)),
+      playable ? playButton(g) : unavailableNote(g)));
+}
+
+function playButton(g) {
+  return h("button", { type: "button", dataset: { testid: "play-" + g.id },
+    onclick: () => navigate(`?game=${encodeURIComponent(g.id)}`) }, t("menu.play"));
+}
+
+function unavailableNote(g) {
+  return h("div.game-unavailable",
+    h("span.badge", { dataset: { testid: "unavailable" } }, t("menu.unavailable")),
+    h("small.muted", t(g.available ? "menu.tableComingHint" : "menu.unavailableHint")));
 }
 
 function renderBuildInfo() {

@@ -16,6 +16,8 @@ const engine = new Engine();
 const saves = new SavesStore();
 let games = [];      // from the engine: [{id, title, min_players, max_players, available, status}]
 let engineInfo = null;
+/** How many of the last games played the home page offers to pick up, above the menu. */
+const RECENT_GAMES = 3;
 
 // ---- language --------------------------------------------------------------
 function initLanguage() {
@@ -149,6 +151,7 @@ async function renderSaves() {
   const records = await saves.list();
   $("saves-empty").hidden = records.length > 0;
   const fmt = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
+  renderRecent(records.slice(0, RECENT_GAMES), fmt);
   $("saves-list").replaceChildren(...records.map((r) => {
     const li = document.createElement("li");
     li.className = "save-row";
@@ -183,12 +186,44 @@ async function renderSaves() {
   }));
 }
 
+/**
+ * The last games played, on top of the home page: each with its picture, its
+ * result when it is over (or where it stands), and the button to open it.
+ */
+function renderRecent(records, fmt) {
+  $("recent").hidden = records.length === 0;
+  $("recent-list").replaceChildren(...records.map((r) => {
+    const finished = r.status === "finished";
+    const about = aboutGame(r.game);
+    const open = openButton(r, "recent-");
+    return h("li.recent-game", { dataset: { testid: "recent-game", recentId: r.id, status: r.status, game: r.game } },
+      about && h("img.recent-picture", { src: about.picture, alt: "", width: 56, height: 56 }),
+      h("div.recent-meta",
+        h("div.recent-title", h("strong", gameTitle(r.game)),
+          h("span.status-chip", t(finished ? "saves.finished" : "saves.inProgress"))),
+        h("div.recent-result", { dataset: { testid: "recent-result" } },
+          standing(r).flatMap((part, i) => [i ? " · " : "", h("span", part)])),
+        h("div.muted.recent-date", t("saves.lastPlayed", { date: fmt.format(new Date(r.updated)) }))),
+      open);
+  }));
+}
+
+/** A finished game's result (its move count when an older build saved no result); else who plays and how far it is. */
+function standing(r) {
+  const move = t("saves.move", { ply: r.ply });
+  if (r.status === "finished") {
+    const result = resultParts(r);
+    return result.length ? result : [move];
+  }
+  return [r.seats.map(seatLabel).join(", "), ...(Number.isInteger(r.day) ? [t("saves.day", { day: r.day })] : []), move];
+}
+
 /** Resume a game in progress; a finished one opens on its final scores. */
-function openButton(r) {
+function openButton(r, testidPrefix = "") {
   if (!Object.hasOwn(TABLES, r.game)) return [];
   const finished = r.status === "finished";
   const open = button(t(finished ? "saves.view" : "saves.resume"), "", () => navigate(`?resume=${encodeURIComponent(r.id)}`));
-  open.dataset.testid = finished ? "view" : "resume";
+  open.dataset.testid = testidPrefix + (finished ? "view" : "resume");
   return [open];
 }
 

@@ -20,6 +20,7 @@ export default {
   "menu.unavailableHint": "Its rules are still being built; it will appear here when they are complete.",
   "menu.tableComingHint": "Its rules engine is ready; its table is being built.",
   "menu.play": "New game",
+  "menu.recent": "Recent games",
   "about.seize.description": "You and your barista friends each open a café in Berlin. Serve the customers who walk in, keep them happy, improve your pantry and your style: the café with the most good reviews wins. On your own, you take on the Starbots™.",
   "about.seize.picture": "A latte with a heart in its foam, in front of Berlin's TV tower",
   "about.cafe.description": "Portugal in the Belle Époque: grow coffee, dry it, roast it and deliver it to the finest cafés, or store it in your warehouse. Each round, add a plan card to your estate and spend your action points where neighbouring squares work together.",

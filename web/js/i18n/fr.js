@@ -20,6 +20,7 @@ export default {
   "menu.unavailableHint": "Ses règles sont en cours de réalisation ; il apparaîtra ici quand elles seront complètes.",
   "menu.tableComingHint": "Son moteur de règles est prêt ; sa table est en cours de réalisation.",
   "menu.play": "Nouvelle partie",
+  "menu.recent": "Parties récentes",
   "about.seize.description": "Vos amis baristas et vous ouvrez chacun votre café à Berlin. Servez les clients qui entrent, gardez-les contents, améliorez votre garde-manger et votre style : le café qui a le plus de bonnes critiques l’emporte. En solo, vous affrontez les Starbots™.",
   "about.seize.picture": "Un latte avec un cœur dans sa mousse, devant la tour de télévision de Berlin",
   "about.cafe.description": "Le Portugal de la Belle Époque : produisez du café, séchez-le, torréfiez-le et livrez-le aux cafés les plus raffinés, ou stockez-le dans votre entrepôt. À chaque tour, ajoutez une carte Plan à votre domaine et dépensez vos points d’action là où les cases voisines se complètent.",

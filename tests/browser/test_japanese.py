@@ -36,7 +36,8 @@ def catalogue_english(page) -> list[str]:
         for text in forms(message):
             for part in re.split(r"\{\w+\}", text):
                 part = part.strip(" .,:;()—-·")
-                if len(part) >= 9:
+                # a name alone ("Starbots™") is no English left behind: Japanese writes it so too
+                if len(part) >= 9 and LATIN_ALLOWED.sub("", part).strip(" ™"):
                     out.append(part)
     return out
 

@@ -414,7 +414,8 @@ function cafesBox(view, pl, p) {
 function renderPlayer(view, p, moves, ctx) {
   const pl = view.players[p];
   const active = view.active === p;
-  const mine = active && moves.length > 0;
+  // the legal moves are the viewer's: only the viewer's own board may carry them
+  const mine = active && ctx.viewer === p && moves.length > 0;
   const my = mine ? moves : [];
   const placing = mine && view.phase === "place" ? placingState(view, moves) : null;
   const actionMoves = mine && view.phase === "actions" ? my : [];
@@ -428,7 +429,7 @@ function renderPlayer(view, p, moves, ctx) {
   const pool = active && view.pending?.kind === "deliver"
     ? h("div.pool", { dataset: { testid: "delivery-pool" } }, h("strong", t("cafe.toDeliver")), " ", cubesNode(view.pending.pool, view.colours)) : null;
   const name = ctx.seatName(p);
-  return h("section.cafe-player", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), testid: `player-${p}` },
+  return h("section.cafe-player", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), player: String(p), testid: "player-panel" },
     "aria-label": t("cafe.playerOf", { name }) },
   h("header.player-head",
     h("h3", name), h("span.muted.small", t("cafe.company", { n: pl.company })),

@@ -188,7 +188,7 @@ function renderCafe(view, pl, moves, ctx) {
     return h("div.pantry-card", { class: top ? "top" : "covered" },
       top ? h("span.top-flag", t("seize.pantryTop")) : null, cardFace(c, { compact: !top }));
   }).reverse();
-  return h("section.cafe", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), testid: `cafe-${p}` },
+  return h("section.cafe", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), player: String(p), testid: "player-panel" },
     "aria-label": t("seize.cafeOf", { name }) },
   h("header.cafe-head",
     h("h3", name),

@@ -597,6 +597,12 @@ function countColours(list) {
   return m;
 }
 
+// The engine lists every placement as an option: the board's preview, rotate and
+// arrow buttons reach them all, so the decision banner keeps them out of sight.
+export function boardOnly(move) {
+  return move.payload.kind === "place" && move.id.startsWith("place:r");
+}
+
 export function moveLabel(move, view, ctx) {
   const p = move.payload;
   const text = h("span.option-text", moveText(move, view));

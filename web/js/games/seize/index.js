@@ -226,7 +226,7 @@ export function render(board, ctx) {
   const order = view.turn_order.map((p) => players[p]);
   const viewerFirst = ctx.viewer !== null && ctx.viewer !== undefined ? [players[ctx.viewer], ...order.filter((pl) => pl.seat !== ctx.viewer)] : order;
   board.replaceChildren(
-    h("div.seize", h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
+    h("div.seize", { dataset: { phase: view.phase } }, h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
       h("div.cafes", viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
 }
 

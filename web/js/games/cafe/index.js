@@ -703,5 +703,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, decision, moveLabel, moveText, eventText, gameOver, glossary,
+  render, decision, boardOnly, moveLabel, moveText, eventText, gameOver, glossary,
 };

@@ -56,12 +56,12 @@ def test_the_table_says_one_barista_and_the_hint_reads_as_words(page, site):
 
     # Milk gives "+3 milk" (its single activation plays itself); then the bot plays
     ply = page.get_attribute(STATUS, "data-ply")
-    page.locator("[data-testid=cafe-0] [data-move='space:milk']").click()
+    page.locator("[data-testid=player-panel][data-player='0'] [data-move='space:milk']").click()
     page.wait_for_selector(f"{STATUS}:not([data-ply='{ply}'])")
     assert settle(page) == "human"
     assert page.evaluate("() => window.brewhouse.table.view.decision.kind") == "place"
     assert page.inner_text(WHY).startswith("1 barista left at home today")
-    assert page.get_attribute("[data-testid=cafe-0] [data-move='space:sugar']", "aria-label") == "Place a barista on Sugar"
+    assert page.get_attribute("[data-testid=player-panel][data-player='0'] [data-move='space:sugar']", "aria-label") == "Place a barista on Sugar"
     labels = " ".join(page.eval_on_selector_all("[aria-label], [title]", "els => els.map(e => e.getAttribute('aria-label') || e.title)"))
     assert "(s)" not in labels and not re.search(r"\b1 (beans|customers|cards|squares|cubes)\b", labels)
 

@@ -283,10 +283,10 @@ def test_sending_upgrading_and_filling_cups_on_the_board(page, site):
     check_options(page)
     check_no_raw_keys(page)
     screenshot(page, "rush-send-1280x800")
-    sent_before = int(page.inner_text("[data-testid=player-0] [data-stat=sent]"))
-    page.locator("[data-testid=player-0] .rcard.sendable [data-move^='send:']").first.click()
+    sent_before = int(page.inner_text("[data-testid=player-panel][data-player='0'] [data-stat=sent]"))
+    page.locator("[data-testid=player-panel][data-player='0'] .rcard.sendable [data-move^='send:']").first.click()
     settle(page)
-    page.wait_for_selector(f"[data-testid=player-0] [data-stat=sent]:text-is('{sent_before + 1}')")
+    page.wait_for_selector(f"[data-testid=player-panel][data-player='0'] [data-stat=sent]:text-is('{sent_before + 1}')")
 
     # filling cups: choose an ingredient in the tray, then click a cup
     _open_at(page, site, targets["place"], first)
@@ -297,7 +297,7 @@ def test_sending_upgrading_and_filling_cups_on_the_board(page, site):
         chips.nth(1).click()
         chosen = chips.nth(1).get_attribute("data-chip")
         assert page.locator("[data-testid=tray-0] button.chip").nth(1).get_attribute("aria-pressed") == "true"
-        cup = page.locator("[data-testid=player-0] button.cup-button").first
+        cup = page.locator("[data-testid=player-panel][data-player='0'] button.cup-button").first
         assert cup.get_attribute("data-move").startswith(f"put:{chosen}:")
         check_options(page)
     screenshot(page, "rush-place-1280x800")
@@ -305,7 +305,7 @@ def test_sending_upgrading_and_filling_cups_on_the_board(page, site):
     screenshot(page, "rush-place-390x844")
     page.set_viewport_size({"width": 1280, "height": 800})
     before = len(page.evaluate("() => window.brewhouse.table.view.players[0].pending"))
-    page.locator("[data-testid=player-0] button.cup-button").first.click()
+    page.locator("[data-testid=player-panel][data-player='0'] button.cup-button").first.click()
     settle(page)
     after = page.evaluate("() => window.brewhouse.table.view.players[0].pending")
     assert len(after) == before - 1
@@ -315,7 +315,7 @@ def test_sending_upgrading_and_filling_cups_on_the_board(page, site):
         _open_at(page, site, targets["upgrade"], first)
         assert page.get_attribute(STATUS, "data-phase") == "upgrade"
         check_options(page)
-        tiles = page.locator("[data-testid=player-0] button.tile-button")
+        tiles = page.locator("[data-testid=player-panel][data-player='0'] button.tile-button")
         assert tiles.count() >= 1
         screenshot(page, "rush-upgrade-1280x800")
         # the rules help and the game log are translated too
@@ -331,7 +331,7 @@ def test_sending_upgrading_and_filling_cups_on_the_board(page, site):
         page.click("[data-testid=log-toggle]")
         tiles.first.click()
         settle(page)
-        assert page.locator("[data-testid=player-0] .tile.active").count() >= 1
+        assert page.locator("[data-testid=player-panel][data-player='0'] .tile.active").count() >= 1
 
     # the optional Ristretto/Espresso opening: the opening orders are offered in the supply panel
     page.evaluate("q => window.brewhouse.navigate(q)", "?game=rush&seats=human,random&seed=7&opening=1")
@@ -344,7 +344,7 @@ def test_sending_upgrading_and_filling_cups_on_the_board(page, site):
     picks.first.click()
     assert settle(page) == "human"
     assert page.get_attribute(STATUS, "data-phase") == "place_meeple"
-    assert page.locator("[data-testid=player-0] .rcard").filter(has_text=re.compile("Ristretto|Espresso")).count() >= 1
+    assert page.locator("[data-testid=player-panel][data-player='0'] .rcard").filter(has_text=re.compile("Ristretto|Espresso")).count() >= 1
 
     # the setup screen offers the opening as a translated option
     page.evaluate("q => window.brewhouse.navigate(q)", "?game=rush")

@@ -133,8 +133,8 @@ def test_only_your_own_cafe_offers_moves_on_your_turn(page, site):
         goto_in_page(page, query)
         assert settle(page) == "human"
         assert page.get_attribute(STATUS, "data-phase") == "actions"
-        mine = page.locator("[data-testid=cafe-0]")
-        theirs = page.locator(f"[data-testid=cafe-{rival}]")
+        mine = page.locator("[data-testid=player-panel][data-player='0']")
+        theirs = page.locator(f"[data-testid=player-panel][data-player='{rival}']")
         assert mine.locator("button.pick[data-move^='space:']").count() > 0
         assert theirs.locator("[data-move]").count() == 0
         assert theirs.locator(".pick").count() == 0
@@ -154,7 +154,7 @@ def test_a_single_option_without_a_choice_plays_itself_and_stays_in_the_log(page
     open_table(page, site, "?game=seize&seats=human,random&seed=7")
     assert settle(page) == "human"
     ply = int(page.get_attribute(STATUS, "data-ply"))
-    page.locator("[data-testid=cafe-0] [data-move='space:attract']").click()
+    page.locator("[data-testid=player-panel][data-player='0'] [data-move='space:attract']").click()
     page.wait_for_selector(f"{STATUS}:not([data-ply='{ply}'])")
     assert settle(page) == "human"
     assert int(page.get_attribute(STATUS, "data-ply")) == ply + 2

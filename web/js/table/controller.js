@@ -9,6 +9,7 @@
 //   render(board, ctx)            draw the board; legal options carry data-move
 //   decision(view, status, ctx)   {what, why} for the decision banner
 //   moveLabel(move, view, ctx)    node or text for one legal option
+//   boardOnly(move)               optional: true for an option only the board shows (kept out of sight in the banner)
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
 //   gameOver(view, status, ctx)   the final scoring breakdown (a node)
@@ -20,6 +21,10 @@ import { h, sleep } from "./dom.js";
 import { encodeMoves, shareURL } from "./url.js";
 
 export const PACES = { instant: 0, fast: 300, normal: 900, slow: 1800 };
+// On a phone the sticky decision banner stays short: the first options and a
+// "more" toggle, folded to one line once the page scrolls past it.
+const PHONE = "(max-width: 700px)";
+const COMPACT_OPTIONS = 4;
 const PACE_KEY = "brewhouse.pace";
 
 export function currentPace() {
@@ -112,6 +117,7 @@ export class Table {
       pace: h("select", { dataset: { testid: "pace" }, onchange: (e) => localStorage.setItem(PACE_KEY, e.target.value) }),
       paceLabel: h("span"),
       decision: $("decision", "section", ".decision"),
+      decisionMark: h("div.decision-mark", { "aria-hidden": "true" }),
       recent: $("recent", "div", ".recent"),
       board: $("board", "div", ".board"),
       log: $("log", "aside", ".side-panel"),
@@ -129,7 +135,7 @@ export class Table {
         h("label.pace", this.el.paceLabel, this.el.pace), this.el.home));
     this.el.title = bar.querySelector("h2");
     this.root.replaceChildren(h("section.table", { dataset: { testid: "table", game: this.renderer.id } },
-      bar, this.el.error, this.el.shareBox, this.el.over, this.el.decision, this.el.recent,
+      bar, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.recent,
       h("div.table-body", this.el.board, h("div.drawer", this.el.log, this.el.help)), this.el.privacy));
     this.root.addEventListener("click", (event) => {
       const target = event.target.closest("[data-move]");
@@ -137,7 +143,43 @@ export class Table {
       event.preventDefault();
       this.play(target.dataset.move);
     });
+    this.el.decision.addEventListener("click", (event) => {
+      if (!this.el.decision.classList.contains("collapsed")) return;
+      event.preventDefault();
+      this.openDecision();
+    });
+    this.watchScroll();
     this.translateChrome();
+  }
+
+  // ---- the decision banner on a phone ------------------------------------------------
+  watchScroll() {
+    this.decisionOpenedAt = null; // the scroll position where a folded banner was opened
+    let queued = false;
+    this.onScroll = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; this.foldDecision(); });
+    };
+    window.addEventListener("scroll", this.onScroll, { passive: true });
+  }
+
+  foldDecision() {
+    if (this.closed) return;
+    // the banner is stuck to the top once the mark just above it has scrolled away
+    const stuck = matchMedia(PHONE).matches && this.el.decisionMark.getBoundingClientRect().top < 0;
+    if (!stuck) this.decisionOpenedAt = null;
+    else if (this.decisionOpenedAt !== null && Math.abs(window.scrollY - this.decisionOpenedAt) > window.innerHeight / 4) this.decisionOpenedAt = null;
+    const collapsed = stuck && this.decisionOpenedAt === null;
+    this.el.decision.classList.toggle("collapsed", collapsed);
+    this.el.decision.title = collapsed ? t("table.decision.show") : "";
+    this.el.decisionShow?.toggleAttribute("hidden", !collapsed);
+  }
+
+  openDecision() {
+    this.decisionOpenedAt = window.scrollY;
+    this.foldDecision();
+    this.el.decision.querySelector("[data-move]")?.focus({ preventScroll: true });
   }
 
   translateChrome() {
@@ -226,6 +268,7 @@ export class Table {
     this.runToken++;
     this.unlisten?.();
     this.unlistenProgress?.();
+    window.removeEventListener("scroll", this.onScroll);
     if (this.match) this.engine.call("close", { match: this.match }).catch(() => {});
   }
 
@@ -523,13 +566,39 @@ export class Table {
     const mine = ctx.moves.length > 0;
     box.dataset.player = String(st.active_player);
     box.classList.toggle("mine", mine);
-    const list = h("div.options", { role: "group", "aria-label": t("table.options") },
-      ctx.moves.map((m) => h("button.option", { type: "button", dataset: { move: m.id, testid: "option" } },
-        this.renderer.moveLabel(m, this.view, ctx))));
+    const boardOnly = (m) => Boolean(this.renderer.boardOnly?.(m));
+    // a phone shows the first options (the board carries them all) and a toggle for the rest
+    const listed = ctx.moves.filter((m) => !boardOnly(m)).length;
+    const hidden = listed > COMPACT_OPTIONS ? listed - (COMPACT_OPTIONS - 1) : 0;
+    let rank = 0;
+    const options = ctx.moves.map((m) => {
+      const only = boardOnly(m);
+      const cls = !only && ++rank >= COMPACT_OPTIONS && hidden ? "extra" : "";
+      return h("button.option", { class: cls, hidden: only, type: "button", dataset: { move: m.id, testid: "option" } },
+        h("span.option-label", this.renderer.moveLabel(m, this.view, ctx)));
+    });
+    if (this.allOptionsPly !== st.ply) box.classList.remove("show-all");
+    const more = hidden ? h("button.options-more.secondary", { type: "button", dataset: { testid: "options-more" },
+      "aria-expanded": String(box.classList.contains("show-all")), onclick: () => this.toggleAllOptions(more, hidden) }) : null;
+    if (more) this.labelMore(more, hidden);
+    const list = h("div.options", { class: hidden ? "has-more" : "", role: "group", "aria-label": t("table.options") }, options, more);
+    this.el.decisionShow = h("button.decision-show.secondary.small", { type: "button", "aria-label": t("table.decision.show"), hidden: true }, "▾");
     box.replaceChildren(
-      h("p.decision-who", h("strong", who), " — ", d.what),
+      h("p.decision-who", this.el.decisionShow, h("strong", who), " — ", d.what),
       d.why ? h("p.decision-why.muted", d.why) : null,
       mine ? list : h("p.muted", t("table.waitingFor", { name: who })));
+    this.foldDecision();
+  }
+
+  toggleAllOptions(more, hidden) {
+    const all = this.el.decision.classList.toggle("show-all");
+    this.allOptionsPly = all ? this.status.ply : null;
+    more.setAttribute("aria-expanded", String(all));
+    this.labelMore(more, hidden);
+  }
+
+  labelMore(more, hidden) {
+    more.textContent = this.el.decision.classList.contains("show-all") ? t("table.options.fewer") : t("table.options.more", { count: hidden });
   }
 
   focusDecision() {

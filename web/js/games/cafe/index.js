@@ -414,7 +414,8 @@ function cafesBox(view, pl, p) {
 function renderPlayer(view, p, moves, ctx) {
   const pl = view.players[p];
   const active = view.active === p;
-  const mine = active && moves.length > 0;
+  // the legal moves are the viewer's: only the viewer's own board may carry them
+  const mine = active && ctx.viewer === p && moves.length > 0;
   const my = mine ? moves : [];
   const placing = mine && view.phase === "place" ? placingState(view, moves) : null;
   const actionMoves = mine && view.phase === "actions" ? my : [];
@@ -428,7 +429,7 @@ function renderPlayer(view, p, moves, ctx) {
   const pool = active && view.pending?.kind === "deliver"
     ? h("div.pool", { dataset: { testid: "delivery-pool" } }, h("strong", t("cafe.toDeliver")), " ", cubesNode(view.pending.pool, view.colours)) : null;
   const name = ctx.seatName(p);
-  return h("section.cafe-player", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), testid: `player-${p}` },
+  return h("section.cafe-player", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), player: String(p), testid: "player-panel" },
     "aria-label": t("cafe.playerOf", { name }) },
   h("header.player-head",
     h("h3", name), h("span.muted.small", t("cafe.company", { n: pl.company })),
@@ -596,6 +597,12 @@ function countColours(list) {
   return m;
 }
 
+// The engine lists every placement as an option: the board's preview, rotate and
+// arrow buttons reach them all, so the decision banner keeps them out of sight.
+export function boardOnly(move) {
+  return move.payload.kind === "place" && move.id.startsWith("place:r");
+}
+
 export function moveLabel(move, view, ctx) {
   const p = move.payload;
   const text = h("span.option-text", moveText(move, view));
@@ -696,5 +703,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, decision, moveLabel, moveText, eventText, gameOver, glossary,
+  render, decision, boardOnly, moveLabel, moveText, eventText, gameOver, glossary,
 };

@@ -150,7 +150,8 @@ function renderPlayer(view, pl, moves, ctx) {
   const p = pl.seat;
   const name = ctx.seatName(p);
   const active = view.active_player === p && view.phase !== "over";
-  const mine = moves.length > 0 && view.active_player === p;
+  // the legal moves are the viewer's: only the viewer's own board may carry them
+  const mine = moves.length > 0 && view.active_player === p && ctx.viewer === p;
   const my = mine ? movesByKind(moves) : {};
   const score = view.scores?.[p];
   const rows = pl.rows.map((row) => {
@@ -212,7 +213,7 @@ function renderPlayer(view, pl, moves, ctx) {
   const closing = [...(my.done ?? []), ...(my.skip_upgrade ?? []), ...(my.end ?? [])];
   const actions = closing.length ? h("div.turn-actions", closing.map((m) => moveButton(m, moveText(m, view, ctx), moveText(m, view, ctx), "action"))) : null;
   return h("section.rush-player", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine " : "") + `seat-${p % 4}`,
-    dataset: { seat: String(p), testid: `player-${p}` }, "aria-label": t("rush.boardOf", { name }) },
+    dataset: { seat: String(p), player: String(p), testid: "player-panel" }, "aria-label": t("rush.boardOf", { name }) },
   h("header.player-head",
     meepleIcon(p, { decorative: true }), h("h3", name),
     pl.is_first ? icon(view.closed ? "closed" : "open", { label: t(view.closed ? "rush.closed" : "rush.firstToken") }) : null,

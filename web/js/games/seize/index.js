@@ -188,7 +188,7 @@ function renderCafe(view, pl, moves, ctx) {
     return h("div.pantry-card", { class: top ? "top" : "covered" },
       top ? h("span.top-flag", t("seize.pantryTop")) : null, cardFace(c, { compact: !top }));
   }).reverse();
-  return h("section.cafe", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), testid: `cafe-${p}` },
+  return h("section.cafe", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), player: String(p), testid: "player-panel" },
     "aria-label": t("seize.cafeOf", { name }) },
   h("header.cafe-head",
     h("h3", name),
@@ -226,7 +226,7 @@ export function render(board, ctx) {
   const order = view.turn_order.map((p) => players[p]);
   const viewerFirst = ctx.viewer !== null && ctx.viewer !== undefined ? [players[ctx.viewer], ...order.filter((pl) => pl.seat !== ctx.viewer)] : order;
   board.replaceChildren(
-    h("div.seize", h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
+    h("div.seize", { dataset: { phase: view.phase } }, h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
       h("div.cafes", viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
 }
 

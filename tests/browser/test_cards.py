@@ -152,9 +152,18 @@ def test_long_names_wrap_in_german_and_japanese(browser, site):
 
 
 # ---- Café -------------------------------------------------------------------------------------------
+def log_text(page) -> str:
+    """The game log as the player reads it (the drawer opened, then closed again)."""
+    toggle = page.locator("[data-testid=log-toggle]")
+    toggle.click()
+    text = page.locator("[data-testid=log-list]").inner_text()
+    toggle.click()
+    return text
+
+
 def visible_texts(page) -> list[str]:
     """Every text a player can read or hear about the options and the log."""
-    return page.evaluate("""() => {
+    return [log_text(page)] + page.evaluate("""() => {
         const out = [];
         for (const el of document.querySelectorAll('[data-move], .pcard, [data-testid=decision]')) {
             out.push(el.innerText || '', el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
@@ -177,7 +186,6 @@ def option_labels(page) -> dict[str, set[str]]:
 
 def test_cafe_names_cards_by_what_they_show_and_tells_actions_apart(page, site):
     open_table(page, site, "?game=cafe&seats=human,easy&seed=3")
-    page.locator("[data-testid=log-toggle]").click()
     rng = random.Random(3)
     checked_pairs = 0
     for _ in range(80):

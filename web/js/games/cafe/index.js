@@ -100,13 +100,14 @@ function cardFace(face, cls = "") {
       ? t("cafe.sq.cafeOnCard", { req: cubesText(cafes[sq.cafe].requires), vp: cafes[sq.cafe].vp })
       : squareText(sq)).join(", ");
   const seen = new Set();
+  // the head names the card's towns; with two cafés each café square names its own
   const head = face.start ? t("cafe.card.start") : cafes.map((c) => c.city).join(" · ");
   const grid = h("div.pcard-grid", { "aria-hidden": "true" }, face.squares.map((sq) => {
     const cafe = sq.kind === "cafe" ? { ...cafes[sq.cafe], delivered: [] } : null;
     const first = sq.kind === "cafe" && !seen.has(sq.cafe);
     if (sq.kind === "cafe") seen.add(sq.cafe);
     return h("div", { class: `sq kind-${sq.kind}` + (sq.colour ? ` bean-${sq.colour}` : "") },
-      squareFace(sq, cafe, first), first ? h("span.sq-town", cafe.city) : null);
+      squareFace(sq, cafe, first), first && cafes.length > 1 ? h("span.sq-town", cafe.city) : null);
   }));
   grid.style.setProperty("--cols", String(face.cols));
   return zoomable(h("div.pcard" + (cls ? "." + cls : ""), { dataset: { card: face.id }, role: "img", "aria-label": label, title: label },

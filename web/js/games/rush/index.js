@@ -204,7 +204,7 @@ function renderPlayer(view, pl, moves, ctx) {
   const upgrades = pl.upgrades.map((u) => {
     const m = (my.upgrade ?? []).find((x) => x.payload.upgrade === u.upgrade);
     const label = t(u.active ? "rush.upgradeActive" : "rush.upgradeDown", { name: upgradeName(u.upgrade) });
-    // every tile shows its own picture; a face-down one is drawn dimmed on the tile back
+    // every tile shows its own picture (the view names each); a face-down one is drawn dimmed
     const tile = h("span.tile", { class: u.active ? "active" : "down", dataset: { upgrade: u.upgrade } },
       h("span.tile-ic", icon(u.upgrade, { decorative: true })), h("span.tile-name", upgradeName(u.upgrade)));
     return m ? moveButton(m, moveText(m, view, ctx), tile, "tile-button") : h("span.tile-wrap", { role: "img", "aria-label": label, title: label }, tile);

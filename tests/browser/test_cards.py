@@ -228,9 +228,9 @@ def test_cafe_card_opens_larger_on_both_screens_in_every_language(browser, site)
             try:
                 open_table(page, site, "?game=cafe&seats=human,easy&seed=3", lang=lang)
                 assert settle(page) == "human"
-                card = page.locator(".draft .pcard").filter(has=page.locator(".sq-town")).first
-                if not card.count():
-                    card = page.locator(".draft .pcard").first
+                card = page.locator(".draft .pcard").filter(has=page.locator(".sq.kind-cafe")).first
+                town = card.locator(".pcard-title").inner_text().strip()
+                assert town, "a card with a café is headed by its town"
                 card.scroll_into_view_if_needed()
                 if touch:
                     long_press(page, card)
@@ -240,6 +240,7 @@ def test_cafe_card_opens_larger_on_both_screens_in_every_language(browser, site)
                 zoom.wait_for(state="visible", timeout=3000)
                 assert zoom.locator(".pcard .sq").count() == 6
                 assert not CARD_ID.search(zoom.inner_text())
+                assert zoom.locator(".pcard-title").inner_text().strip() == town
                 shot(page, f"cards-cafe-zoom-{lang}-{width}x{height}")
             finally:
                 context.close()

@@ -596,7 +596,6 @@ export default {
   "rush.icon.deck": "Bestellstapel",
   "rush.icon.cup": "Becher",
   "rush.icon.order": "Bestellkarte",
-  "rush.icon.upgrade_back": "Verbesserungsplättchen (verdeckt)",
   "rush.nothing": "leer",
   "rush.none": "keine",
   "rush.board": "Café",

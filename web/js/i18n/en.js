@@ -594,7 +594,6 @@ export default {
   "rush.icon.deck": "Order deck",
   "rush.icon.cup": "Cup",
   "rush.icon.order": "Order card",
-  "rush.icon.upgrade_back": "Upgrade tile (face down)",
   "rush.nothing": "empty",
   "rush.none": "none",
   "rush.board": "Coffee shop",

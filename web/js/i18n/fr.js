@@ -594,7 +594,6 @@ export default {
   "rush.icon.deck": "Pioche de commandes",
   "rush.icon.cup": "Tasse",
   "rush.icon.order": "Carte commande",
-  "rush.icon.upgrade_back": "Tuile amélioration (face cachée)",
   "rush.nothing": "vide",
   "rush.none": "aucune",
   "rush.board": "Salle du café",

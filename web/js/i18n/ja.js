@@ -595,7 +595,6 @@ export default {
   "rush.icon.deck": "注文デッキ",
   "rush.icon.cup": "カップ",
   "rush.icon.order": "注文カード",
-  "rush.icon.upgrade_back": "アップグレードタイル（裏向き）",
   "rush.nothing": "なし",
   "rush.none": "なし",
   "rush.board": "コーヒーショップ",

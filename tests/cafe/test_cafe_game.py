@@ -473,6 +473,28 @@ def test_view_has_what_a_table_needs():
     assert GAME.phase(s) == "draft"
 
 
+def test_view_describes_every_card_a_move_or_event_names():
+    """Moves and events name cards by id; the view gives each one's face, so a
+    table can say what the card shows instead of its catalogue number."""
+    s = new(2, seed=16)
+    rnd = random.Random(4)
+    named: set[str] = set()
+    while GAME.active_player(s) is not None and len(named) < 12:
+        move = rnd.choice(GAME.legal_moves(s))
+        if "card" in move.payload:
+            named.add(move.payload["card"])
+        result = GAME.apply(s, move.id)
+        s = result.state
+        for event in result.events:
+            params = event.params if hasattr(event, "params") else event["params"]
+            named.update([params["card"]] if "card" in params else params.get("cards", []))
+        cards = GAME.view(s, 0)["cards"]
+        assert named <= set(cards)
+        assert all(cards[c]["id"] == c and cards[c]["squares"] for c in named)
+    starts = [face for face in cards.values() if face["start"]]
+    assert len(starts) == 2 and not any(face["start"] for face in cards.values() if face["id"] in GAME.cat.plan_ids)
+
+
 def test_match_undo_stops_at_reveals():
     match = Match(GAME, {"players": 2}, seed=17)
     match.apply(match.game.legal_moves(match.state)[0].id)  # draws a replacement: a barrier

@@ -129,6 +129,7 @@ class Catalog:
         return {
             "id": card_id,
             "star": bool(card.get("star", False)),
+            "start": card_id in self.start_ids,
             "rows": self.rows,
             "cols": self.cols,
             "squares": [dict(s) for s in card["squares"]],

@@ -92,11 +92,24 @@ def build_view(game: "CafeGame", state: dict[str, Any], player: Optional[int]) -
         "pending": _pending_view(pending),
         "auction": None if auction is None else _copy(auction),
         "players": players,
+        # every card on the table, in the row, in a hand or discarded, by id, so a
+        # move or a log line can describe a card by what it shows
+        "cards": _public_faces(game, state),
     }
     if state["phase"] == "over":
         out = game.outcome(state)
         view["outcome"] = out.to_json() if out is not None else None
     return view
+
+
+def _public_faces(game: "CafeGame", state: dict[str, Any]) -> dict[str, Any]:
+    """The faces of every public card: draft row, hands, placed cards and the discard pile."""
+    ids = list(state["row"]) + list(state["discard"])
+    for pl in state["players"]:
+        if pl["hand"] is not None:
+            ids.append(pl["hand"])
+        ids.extend(p[0] for p in A.Board(game.cat, pl["area"]).placements)
+    return {cid: game.cat.face(cid) for cid in ids}
 
 
 def _pending_view(pending: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:

@@ -6,6 +6,7 @@
 // (every clickable thing carries data-move="<move id>").
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
+import { zoomable } from "../../table/zoom.js";
 import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, icon, kindName } from "./icons.js";
 
 const ROTS = [0, 90, 180, 270];
@@ -21,7 +22,27 @@ function ensureCss() {
 }
 
 const key = (r, c) => `${r},${c}`;
-function cardLabel(id) { return id ? t("cafe.cardName", { id }) : ""; }
+
+/**
+ * A card named by what it shows, never by its catalogue number: its cafés'
+ * towns, else its squares row by row ("card [yellow · cup · drying / …]").
+ * `view.cards` holds the face of every public card.
+ */
+function cardLabel(id, view = ui.lastCtx?.view) {
+  if (!id) return "";
+  const face = view?.cards?.[id] ?? (view?.row ?? []).find((f) => f.id === id);
+  return face ? describeCard(face) : t("cafe.card.some");
+}
+
+function describeCard(face) {
+  if (face.start) return t("cafe.card.start");
+  const towns = (face.cafes ?? []).map((c) => c.city);
+  if (towns.length) return t("cafe.card.cafes", { count: towns.length, cities: towns.join(t("cafe.card.and")) });
+  const names = face.squares.map((sq) => (sq.kind === "production" ? colourName(sq.colour) : t("cafe.short." + sq.kind)));
+  const rows = [];
+  for (let i = 0; i < names.length; i += face.cols) rows.push(names.slice(i, i + face.cols).join(" · "));
+  return t("cafe.card.squares", { squares: rows.join(" / ") });
+}
 
 function byKind(moves) {
   const out = {};
@@ -74,20 +95,25 @@ function cafeText(cafe) {
 /** A plan/start card face as a 2×3 grid (unrotated). */
 function cardFace(face, cls = "") {
   const cafes = face.cafes ?? [];
-  const label = t("cafe.cardLabel", { id: face.id }) + (face.star ? " ★" : "") + ": "
+  const label = describeCard(face) + (face.star ? " ★" : "") + ": "
     + face.squares.map((sq) => sq.kind === "cafe"
       ? t("cafe.sq.cafeOnCard", { req: cubesText(cafes[sq.cafe].requires), vp: cafes[sq.cafe].vp })
       : squareText(sq)).join(", ");
   const seen = new Set();
-  return h("div.pcard" + (cls ? "." + cls : ""), { dataset: { card: face.id }, role: "img", "aria-label": label, title: label },
-    h("div.pcard-head", { "aria-hidden": "true" }, h("span", face.id), face.star ? icon("star", { decorative: true, cls: "star" }) : null,
+  // the head names the card's towns; with two cafés each café square names its own
+  const head = face.start ? t("cafe.card.start") : cafes.map((c) => c.city).join(" · ");
+  const grid = h("div.pcard-grid", { "aria-hidden": "true" }, face.squares.map((sq) => {
+    const cafe = sq.kind === "cafe" ? { ...cafes[sq.cafe], delivered: [] } : null;
+    const first = sq.kind === "cafe" && !seen.has(sq.cafe);
+    if (sq.kind === "cafe") seen.add(sq.cafe);
+    return h("div", { class: `sq kind-${sq.kind}` + (sq.colour ? ` bean-${sq.colour}` : "") },
+      squareFace(sq, cafe, first), first && cafes.length > 1 ? h("span.sq-town", cafe.city) : null);
+  }));
+  grid.style.setProperty("--cols", String(face.cols));
+  return zoomable(h("div.pcard" + (cls ? "." + cls : ""), { dataset: { card: face.id }, role: "img", "aria-label": label, title: label },
+    h("div.pcard-head", { "aria-hidden": "true" }, h("span.pcard-title", head), face.star ? icon("star", { decorative: true, cls: "star" }) : null,
       face.has_cup ? icon("cup", { decorative: true, cls: "tiny" }) : null),
-    h("div.pcard-grid", { "aria-hidden": "true" }, face.squares.map((sq) => {
-      const cafe = sq.kind === "cafe" ? { ...cafes[sq.cafe], delivered: [] } : null;
-      const first = sq.kind === "cafe" && !seen.has(sq.cafe);
-      if (sq.kind === "cafe") seen.add(sq.cafe);
-      return h("div", { class: `sq kind-${sq.kind}` + (sq.colour ? ` bean-${sq.colour}` : "") }, squareFace(sq, cafe, first));
-    })));
+    grid));
 }
 
 // ---- an area ---------------------------------------------------------------------------
@@ -553,7 +579,7 @@ export function decision(view, status, ctx) {
       return { what: t("cafe.decide.draft"), why: t(view.config.variant === "auction" ? "cafe.why.draftAuction" : "cafe.why.draft") };
     case "place":
       if (moves.some((m) => m.payload.kind === "unplaceable")) return { what: t("cafe.decide.unplaceable"), why: "" };
-      return { what: t("cafe.decide.place", { card: cardLabel(pl?.hand?.id) }), why: t("cafe.why.place") };
+      return { what: t("cafe.decide.place", { card: pl?.hand ? describeCard(pl.hand) : "" }), why: t("cafe.why.place") };
     case "actions":
       if (view.pending?.kind === "deliver") return { what: t("cafe.decide.deliver", { cubes: cubesText(view.pending.pool, view.colours) }), why: t("cafe.why.deliver") };
       if (view.pending) return { what: t("cafe.decide.group." + view.pending.kind), why: t("cafe.why.group") };
@@ -564,13 +590,29 @@ export function decision(view, status, ctx) {
 
 /** Plain text of a move (aria-labels, tooltips, the banner's option buttons). */
 export function moveText(move, view) {
+  const text = moveWords(move, view);
+  const cell = moveSquare(move.payload);
+  const area = view?.players?.[view.active]?.area;
+  if (!cell || !area) return text;
+  // two moves of one kind read alike: the square they act on tells them apart
+  return t("cafe.move.where", { move: text, row: cell[0] - area.top + 1, col: cell[1] - area.left + 1 });
+}
+
+function moveSquare(p) {
+  if (p.kind === "produce") return p.cubes[0]?.cell ?? null;
+  if (p.kind === "dry" || p.kind === "roast") return p.target;
+  if (p.kind === "remove") return p.cell;
+  return null;
+}
+
+function moveWords(move, view) {
   const p = move.payload;
   switch (p.kind) {
-    case "take": return p.pay ? t("cafe.move.buy", { card: cardLabel(p.card), colour: colourName(p.pay) })
-      : t(p.free_by_ships ? "cafe.move.takeShips" : "cafe.move.take", { card: cardLabel(p.card) });
-    case "discard": return t("cafe.move.discard", { card: cardLabel(p.card) });
-    case "place": return t("cafe.move.place", { card: cardLabel(p.card), row: p.row, col: p.col, rot: p.rot, count: p.covers });
-    case "unplaceable": return t("cafe.move.unplaceable", { card: cardLabel(p.card) });
+    case "take": return p.pay ? t("cafe.move.buy", { card: cardLabel(p.card, view), colour: colourName(p.pay) })
+      : t(p.free_by_ships ? "cafe.move.takeShips" : "cafe.move.take", { card: cardLabel(p.card, view) });
+    case "discard": return t("cafe.move.discard", { card: cardLabel(p.card, view) });
+    case "place": return t("cafe.move.place", { card: cardLabel(p.card, view), row: p.row, col: p.col, rot: p.rot, count: p.covers });
+    case "unplaceable": return t("cafe.move.unplaceable", { card: cardLabel(p.card, view) });
     case "produce": return t("cafe.move.produce", { cubes: cubesText(Object.fromEntries(countColours(p.cubes.map((c) => c.colour)))), count: p.group.length });
     case "dry": case "roast": return t(`cafe.move.${p.kind}${p.cost ? "" : "Free"}`, { count: p.n, cubes: cubesOf(p.colour, p.n), squares: t("cafe.squares", { count: p.from.length }) });
     case "done": return t("cafe.move.done");
@@ -624,8 +666,8 @@ export function eventText(event, ctx) {
   const pr = event.params || {};
   const params = { name: event.player === null || event.player === undefined ? "" : ctx.seatName(event.player) };
   for (const [k, v] of Object.entries(pr)) {
-    if (k === "card") params.card = cardLabel(v);
-    else if (k === "cards") params.cards = v.map(cardLabel).join(", ");
+    if (k === "card") params.card = cardLabel(v, ctx.view);
+    else if (k === "cards") params.cards = v.map((id) => cardLabel(id, ctx.view)).join(", ");
     else if (k === "colour" || k === "paid") params[k] = v ? colourName(v) : "";
     else if (k === "cubes" || k === "colours" || k === "cubes_to_supply") params[k] = cubesText(v);
     else if (k === "master") params.master = ctx.seatName(v);

@@ -5,6 +5,7 @@
 // (reachable squares, gains, sendable orders… all come from move payloads).
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
+import { zoomable } from "../../table/zoom.js";
 import { INGREDIENTS, UPGRADES, icon, ingName, ingredientList, ingredientsText, meepleIcon, upgradeName } from "./icons.js";
 
 // The ingredient the player is about to place (a display choice, not a rule:
@@ -35,11 +36,11 @@ function movesByKind(moves) {
 // ---- an order card ---------------------------------------------------------------
 function orderCard(face, extra = null, cls = "") {
   const label = t(face.specialty ? "rush.card.labelSpecialty" : "rush.card.label", { name: face.name, ings: ingredientsText(face.ingredients) });
-  return h("div.rcard" + (face.specialty ? ".specialty" : "") + (cls ? "." + cls : ""), { dataset: { card: face.id }, title: label },
+  return zoomable(h("div.rcard" + (face.specialty ? ".specialty" : "") + (cls ? "." + cls : ""), { dataset: { card: face.id }, title: label },
     h("span.sr", label),
     h("div.rcard-head", { "aria-hidden": "true" }, h("span.rcard-name", face.name), face.specialty ? icon("specialty", { cls: "star", decorative: true }) : null),
     h("div.rcard-ings", { "aria-hidden": "true" }, face.ingredients.map((ing) => icon(ing, { decorative: true }))),
-    extra);
+    extra));
 }
 
 // ---- the board ---------------------------------------------------------------------
@@ -204,8 +205,9 @@ function renderPlayer(view, pl, moves, ctx) {
   const upgrades = pl.upgrades.map((u) => {
     const m = (my.upgrade ?? []).find((x) => x.payload.upgrade === u.upgrade);
     const label = t(u.active ? "rush.upgradeActive" : "rush.upgradeDown", { name: upgradeName(u.upgrade) });
-    const tile = h("span.tile", { class: u.active ? "active" : "down" },
-      icon(u.active ? u.upgrade : "upgrade_back", { decorative: true }), h("span.tile-name", upgradeName(u.upgrade)));
+    // every tile shows its own picture (the view names each); a face-down one is drawn dimmed
+    const tile = h("span.tile", { class: u.active ? "active" : "down", dataset: { upgrade: u.upgrade } },
+      h("span.tile-ic", icon(u.upgrade, { decorative: true })), h("span.tile-name", upgradeName(u.upgrade)));
     return m ? moveButton(m, moveText(m, view, ctx), tile, "tile-button") : h("span.tile-wrap", { role: "img", "aria-label": label, title: label }, tile);
   });
   const targets = pl.rush_targets.map((s) => ctx.seatName(s)).join(", ");

@@ -3,6 +3,7 @@
 // number shown comes from the view, every option from the engine's moves.
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
+import { zoomable } from "../../table/zoom.js";
 import { glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
 
 const RESOURCE_ROWS = ["beans", "milk", "sugar"];
@@ -59,11 +60,13 @@ export function cardFace(face, opts = {}) {
   const groupsText = face.kind === "friend" ? t("seize.group.friends") : face.groups.map((g) => t("seize.group." + g)).join(", ");
   const el = h("div", { class: kindClass(face) + (opts.compact ? " compact" : ""), dataset: { card: face.id },
     title: `${cardTitle(face)} — ${kindText}${groupsText ? " · " + groupsText : ""}` },
-  h("div.card-head", groupsOf(face), h("span.card-name", cardTitle(face))));
+  h("div.card-head", groupsOf(face), h("span.card-name", { class: cardTitle(face).length > 16 ? "long" : "" }, cardTitle(face))));
   if (opts.compact) {
     if (face.special) el.append(icon(face.special));
-    return el;
+    // a covered or discarded card opens as its whole face
+    return zoomable(el, () => cardFace(face));
   }
+  zoomable(el);
   if (face.main) el.append(orderLine(t("seize.card.main"), face.main, opts.cost?.main));
   if (face.side) el.append(orderLine(t("seize.card.side"), face.side, opts.cost?.side));
   if (face.ability) {

@@ -6,7 +6,7 @@
 // (every clickable thing carries data-move="<move id>").
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
-import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, icon, kindName } from "./icons.js";
+import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, eventIcon, icon, kindName } from "./icons.js";
 
 const ROTS = [0, 90, 180, 270];
 const ZOOMS = [0.6, 0.75, 0.9, 1, 1.2, 1.45, 1.75];
@@ -696,5 +696,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, decision, moveLabel, moveText, eventText, gameOver, glossary,
+  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

@@ -48,10 +48,17 @@ def click_an_option(page, rng: random.Random) -> int:
 
 
 def summary_matches_the_log(page, since: int) -> list[dict]:
+    """The summary has one line per event logged after ``since``, in the viewer's words for it."""
     events = logged_after(page, since)
     assert page.locator(SUMMARY).count() == len(events) > 0
     assert page.eval_on_selector_all(SUMMARY, "els => els.map(e => e.dataset.player)") == \
         [str(e["player"]) if e["player"] is not None else "" for e in events]
+    lines = page.eval_on_selector_all(SUMMARY, "els => els.map(e => e.textContent)")
+    texts = page.evaluate("""(events) => {
+        const table = window.brewhouse.table;
+        const ctx = table.ctx({ view: table.view, moves: [] });
+        return events.map((e) => table.renderer.eventText(e, ctx)); }""", events)
+    assert all(line.endswith(text) for line, text in zip(lines, texts)), (lines, texts)
     return events
 
 
@@ -78,7 +85,12 @@ def test_the_summary_shows_every_step_since_the_human_moved(page, site, game, si
             animation = changed.evaluate("e => getComputedStyle(e).animationName")
             assert animation == ("none" if reduced else "changed-flash")
             screenshot(page, f"turn-summary-{game}-mid-turn-{width}x{height}")
-            page.click("[data-testid=skip]")  # the rest of the bot's turn without waiting
+            # the rest of the bot's turn without waiting: Skip, or (on the phone) a tap on the board
+            if reduced:
+                page.locator("[data-testid=board]").click(position={"x": 4, "y": 4})
+            else:
+                page.click("[data-testid=skip]")
+            assert page.evaluate("() => window.brewhouse.table.skipping || window.brewhouse.table.waiting !== 'bot'")
         assert settle(page) == "human"
         events = logged_after(page, since)
         if any(e["player"] == 1 for e in events) and marked:
@@ -104,4 +116,25 @@ def test_the_summary_shows_every_step_since_the_human_moved(page, site, game, si
     summary_matches_the_log(page, since)
     assert page.inner_text("[data-testid=turn-summary]") != before
     screenshot(page, f"turn-summary-{game}-after-{width}x{height}")
+    assert page.problems == []
+
+
+def test_in_hot_seat_each_human_sees_what_came_after_their_own_move(page, site):
+    """Two humans on one device: at each decision the summary starts at that human's
+    own last move, as the log shows it to them (the log hides another's private cards)."""
+    open_table(page, site, "?game=seize&seats=human,human&seed=7")
+    rng = random.Random(3)
+    last = {0: 0, 1: 0}  # a new game: everything from its start
+    for _ in range(24):
+        if settle(page) == "privacy":
+            page.click("[data-testid=privacy-ready]")
+            assert settle(page) == "human"
+        viewer = page.evaluate("() => window.brewhouse.table.viewer")
+        events = logged_after(page, last[viewer])
+        if events:
+            summary_matches_the_log(page, last[viewer])
+        else:
+            assert page.locator(SUMMARY).count() == 0
+        last[viewer] = click_an_option(page, rng)
+    assert last[0] and last[1]
     assert page.problems == []

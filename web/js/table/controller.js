@@ -594,8 +594,8 @@ export class Table {
       if (elements.some((other) => other !== el && el.contains(other))) continue;
       el.classList.add("changed");
       el.classList.toggle("flash", flash);
-      const delta = Number(content) - Number(before.values.get(key)?.content);
-      if (/^-?\d+$/.test(content) && Number.isFinite(delta) && delta !== 0) el.dataset.delta = (delta > 0 ? "+" : "−") + Math.abs(delta);
+      const delta = countDelta(before.values.get(key)?.content, content);
+      if (delta) el.dataset.delta = (delta > 0 ? "+" : "−") + Math.abs(delta);
     }
   }
 
@@ -730,6 +730,16 @@ function boardValues(board) {
     values.set(key, { el, content: contentOf(el) });
   }
   return values;
+}
+
+/** How much the one number in a content moved ("1 VP now" → "3 VP now": 2), or 0 when it is not one counter. */
+function countDelta(before, after) {
+  // the words only: a picture's file name ("[icons/rush/meeple-1.svg]") is not a number shown
+  const words = (content) => (content ?? "").split(/\[[^\]]*\]/).join("|");
+  const numbers = (content) => words(content).match(/-?\d+/g) ?? [];
+  const shape = (content) => (content ?? "").replace(/(\[[^\]]*\])|-?\d+/g, (m, picture) => picture ?? "#");
+  if (before === undefined || numbers(before).length !== 1 || numbers(after).length !== 1 || shape(before) !== shape(after)) return 0;
+  return Number(numbers(after)[0]) - Number(numbers(before)[0]);
 }
 
 function contentOf(el) {

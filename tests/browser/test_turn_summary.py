@@ -99,6 +99,9 @@ def test_the_summary_shows_every_step_since_the_human_moved(page, site, game, si
         raise AssertionError("no bot step was seen")
     assert page.locator("[data-testid=skip]").is_hidden()
 
+    # the marks are the bot's changes, never the human's options drawn anew
+    board = "[data-testid=board]"
+    assert page.locator(f"{board} .changed [data-move], {board} [data-move] .changed, {board} .changed[data-move]").count() == 0
     # back to the human: everything since their move, their own move first, then the bot's steps
     events = summary_matches_the_log(page, since)
     assert [e["player"] for e in events if e["player"] is not None][0] == 0 and any(e["player"] == 1 for e in events)

@@ -592,6 +592,8 @@ export class Table {
     const flash = !this.skipping && PACES[currentPace()] > 0;
     for (const [key, { el, content }] of changed) {
       if (elements.some((other) => other !== el && el.contains(other))) continue;
+      // drawn as (or around) the viewer's options now: its look says what they may do, not what changed
+      if (el.closest("[data-move]") || el.querySelector("[data-move]")) continue;
       el.classList.add("changed");
       el.classList.toggle("flash", flash);
       const delta = countDelta(before.values.get(key)?.content, content);
@@ -750,6 +752,7 @@ function contentOf(el) {
       else if (child.nodeType === Node.ELEMENT_NODE && !child.hasAttribute("data-move")) {
         if (child.tagName === "IMG") text += `[${child.getAttribute("src")}]`;
         walk(child);
+        text += " "; // two numbers side by side in two elements are not one number
       }
     }
   };

@@ -12,12 +12,13 @@
 //   boardOnly(move)               optional: true for an option only the board shows (kept out of sight in the banner)
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
+//   eventIcon(event)              a small picture for that line, or null
 //   gameOver(view, status, ctx)   the final scoring breakdown (a node)
 //   glossary(ctx)                 the rules help (a node)
 import { EngineError } from "../engine.js";
 import { language, onLanguageChange, t } from "../i18n.js";
 import { newRecordId, outcomeSummary } from "../saves.js";
-import { h, sleep } from "./dom.js";
+import { h } from "./dom.js";
 import { encodeMoves, shareURL } from "./url.js";
 
 export const PACES = { instant: 0, fast: 300, normal: 900, slow: 1800 };
@@ -47,7 +48,12 @@ export class Table {
     this.hinting = false;
     this.hinted = null;     // {token, move}: the suggestion shown for the current decision
     this.waiting = "none";  // "human" | "bot" | "privacy" | "over" | "none"
-    this.lastEvents = [];
+    this.summarySince = new Map(); // human seat → the ply of their last own move
+    this.summary = [];      // what happened since then, as the viewer may see it
+    this.movers = [];       // who moved since the board was last drawn
+    this.drawn = null;      // {viewer, values}: the board last drawn, to mark what the next step changes
+    this.skipping = false;  // the bots play on without waiting until a human is asked again
+    this.wake = null;       // ends the current pace wait early
     this.cardNames = new Map();
     this.record = null;
     this.setup = null;
@@ -106,6 +112,7 @@ export class Table {
     this.el = {
       status: h("div.table-status", { dataset: { testid: "game-status", phase: "", activePlayer: "", ply: "0", waiting: "none" }, role: "status", "aria-live": "polite" }),
       thinking: h("div.thinking", { dataset: { testid: "thinking" }, hidden: true, role: "status" }),
+      skip: h("button.secondary.small", { type: "button", dataset: { testid: "skip" }, onclick: () => this.skip() }),
       undo: h("button.secondary", { type: "button", dataset: { testid: "undo" }, onclick: () => this.undo() }),
       hint: h("button.secondary", { type: "button", dataset: { testid: "hint" }, disabled: true, onclick: () => this.hint() }),
       hintNote: h("span.hint-note", { dataset: { testid: "hint-note", state: "" }, role: "status", "aria-live": "polite", hidden: true }),
@@ -127,10 +134,10 @@ export class Table {
       shareBox: $("share-box", "div", ".share-box"),
       error: $("table-error", "div", ".error-panel"),
     };
-    for (const k of ["log", "help", "privacy", "over", "shareBox", "error"]) this.el[k].hidden = true;
+    for (const k of ["log", "help", "privacy", "over", "shareBox", "error", "skip"]) this.el[k].hidden = true;
     this.el.decision.setAttribute("aria-live", "polite");
     const bar = h("div.table-bar",
-      h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.status, this.el.thinking),
+      h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.status, this.el.thinking, this.el.skip),
       h("div.table-tools", this.el.undo, this.el.hint, this.el.hintNote, this.el.logButton, this.el.helpButton, this.el.share, this.el.shareReplay,
         h("label.pace", this.el.paceLabel, this.el.pace), this.el.home));
     this.el.title = bar.querySelector("h2");
@@ -138,6 +145,7 @@ export class Table {
       bar, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.recent,
       h("div.table-body", this.el.board, h("div.drawer", this.el.log, this.el.help)), this.el.privacy));
     this.root.addEventListener("click", (event) => {
+      if (this.waiting === "bot" && this.el.board.contains(event.target)) return this.skip();
       const target = event.target.closest("[data-move]");
       if (!target || !this.root.contains(target) || target.disabled) return;
       event.preventDefault();
@@ -185,6 +193,8 @@ export class Table {
   translateChrome() {
     this.el.title.textContent = this.gameInfo.title;
     this.el.undo.textContent = t("table.undo");
+    this.el.skip.textContent = t("table.skip");
+    this.el.skip.title = t("table.skip.label");
     this.el.hint.textContent = t("table.hint");
     this.el.hint.setAttribute("aria-label", t("table.hint.label"));
     this.el.logButton.textContent = t("table.log");
@@ -260,6 +270,8 @@ export class Table {
     this.status = status;
     this.viewer = this.humans().length === 1 ? this.humans()[0] : null;
     if (this.humans().length === 0) this.viewer = 0;
+    // a resumed game's summary starts empty: what came before is in the log
+    for (const p of this.humans()) this.summarySince.set(p, status.ply);
     this.run();
   }
 
@@ -279,6 +291,24 @@ export class Table {
     this.el.undo.disabled = !(what === "human" && this.status?.can_undo);
     this.el.hint.disabled = what !== "human" || this.hinting;
     if (what !== "human") this.clearHint();
+    if (what !== "bot" && what !== "busy") this.skipping = false;
+    this.el.skip.hidden = what !== "bot" || this.skipping;
+  }
+
+  /** A click on the board or on Skip while bots play: no more waiting until a human is asked. */
+  skip() {
+    if (this.waiting !== "bot") return;
+    this.skipping = true;
+    this.el.skip.hidden = true;
+    this.wake?.();
+  }
+
+  paceWait(ms) {
+    if (ms <= 0 || this.skipping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake(), ms);
+      this.wake = () => { clearTimeout(timer); this.wake = null; resolve(); };
+    });
   }
 
   // ---- the move hint: what a strong bot would play, from this player's view only ----
@@ -395,7 +425,7 @@ export class Table {
           if (this.status.auto_move) {
             // one option and nothing hidden behind it: it plays itself (its events
             // join "Just now" and the log), then the loop goes on to a real decision
-            await this.apply(this.status.auto_move, p, { append: true });
+            await this.apply(this.status.auto_move, p);
             continue;
           }
           this.renderView();
@@ -413,9 +443,11 @@ export class Table {
   async botTurn(p, token) {
     this.setWaiting("bot");
     const watcher = this.viewer ?? this.humans()[0] ?? 0;
-    const pace = PACES[currentPace()];
-    // at a readable pace the table shows every bot step; "instant" only shows where it stops
-    if (pace > 0 || !this.view) {
+    const pace = this.skipping ? 0 : PACES[currentPace()];
+    // at a readable pace the table shows every bot step; "instant" only shows the
+    // human's move (what the bots' changes are marked against) and where it stops
+    const afterHuman = this.movers.some((q) => !isBotSeat(this.seats[q]));
+    if (pace > 0 || !this.view || afterHuman) {
       await this.fetchView(watcher);
       if (token !== this.runToken) return;
       this.renderView();
@@ -427,15 +459,18 @@ export class Table {
     const started = performance.now();
     // each level has its own calibrated thinking budget in the engine
     const { move } = await this.engine.call("bot_move", { match: this.match, level: seat });
-    const wait = pace - (performance.now() - started);
-    if (wait > 0) await sleep(wait);
+    await this.paceWait(pace - (performance.now() - started));
     if (token !== this.runToken) return;
     this.el.thinking.hidden = true;
     await this.apply(move, p);
   }
 
   async fetchView(player) {
-    const out = await this.engine.call("view", { match: this.match, player });
+    const [out, log] = await Promise.all([this.engine.call("view", { match: this.match, player }),
+      this.engine.call("log", { match: this.match, player })]);
+    // the summary: every step since this human last moved (a bot-only table: the last move)
+    const since = this.summarySince.get(player) ?? this.status.ply - 1;
+    this.summary = log.filter((e) => e.ply > since);
     this.view = out.view;
     this.moves = out.moves;
     this.viewerOfView = player;
@@ -443,14 +478,12 @@ export class Table {
     this.learnNames(out.view);
   }
 
-  async apply(move, player, { append = false } = {}) {
-    // events come back as everyone may see them: "Just now" must not show one
-    // player's private cards to the next one (the log shows each viewer their own)
+  async apply(move, player) {
+    // the events shown are the log's, as the viewer may see them (fetchView)
     if (player !== this.status.active_player) throw new Error("not this seat's turn");
     const out = await this.engine.call("apply_move", { match: this.match, move, ply: this.status.ply });
     this.status = out;
-    const events = out.events.map((e) => ({ ...e, ply: out.ply }));
-    this.lastEvents = append ? [...this.lastEvents, ...events] : events;
+    this.movers.push(player);
     await this.autosave();
     if (!this.el.log.hidden) this.renderLog();
   }
@@ -461,6 +494,8 @@ export class Table {
     this.busy = true;
     this.setWaiting("busy");
     for (const b of this.root.querySelectorAll("[data-move]")) b.disabled = true;
+    // this human acts: their summary starts again from this move
+    this.summarySince.set(this.status.active_player, this.status.ply);
     try {
       await this.apply(moveId, this.status.active_player);
     } catch (err) {
@@ -482,7 +517,8 @@ export class Table {
       let st = await this.engine.call("undo", asker);
       while (st.can_undo && (isBotSeat(st.seats[st.active_player]) || st.auto_move)) st = await this.engine.call("undo", asker);
       this.status = st;
-      this.lastEvents = [];
+      // a summary never reaches back past the position taken back to
+      for (const [p, since] of this.summarySince) this.summarySince.set(p, Math.min(since, st.ply));
       await this.autosave();
     } catch (err) {
       this.busy = false;
@@ -547,8 +583,9 @@ export class Table {
     const moves = interactive && !this.status.over ? this.moves : [];
     const ctx = this.ctx({ view: this.view, moves, viewer: this.viewerOfView });
     this.renderer.render(this.el.board, ctx);
+    this.markChanges();
     this.renderDecision(ctx);
-    this.renderRecent(ctx);
+    this.renderSummary(ctx);
     if (this.hinted?.token === this.runToken) { // a redraw (e.g. a language change) keeps the suggestion
       for (const el of this.root.querySelectorAll("[data-move]")) if (el.dataset.move === this.hinted.move) el.classList.add("hinted");
       const option = this.moves.find((m) => m.id === this.hinted.move);
@@ -606,16 +643,51 @@ export class Table {
     if (first && !this.root.contains(document.activeElement)) first.focus({ preventScroll: true });
   }
 
-  renderRecent(ctx) {
-    if (!this.lastEvents.length) { this.el.recent.replaceChildren(); return; }
-    const lines = this.lastEvents.map((e) => this.renderer.eventText(e, ctx)).filter(Boolean);
-    this.el.recent.replaceChildren(h("span.muted", t("table.lastMove")), " ", lines.join(" · "));
+  /**
+   * Mark what the other players' steps changed since the board was last drawn for
+   * the same viewer: every keyed element (see boardValues) whose content differs,
+   * the innermost only; a number that moved gets a +N/−N badge.
+   */
+  markChanges() {
+    const before = this.drawn;
+    const values = boardValues(this.el.board);
+    const othersOnly = this.movers.length > 0 && this.movers.every((p) => p !== this.viewerOfView);
+    this.drawn = { viewer: this.viewerOfView, values };
+    this.movers = [];
+    if (!before || before.viewer !== this.viewerOfView || !othersOnly) return;
+    const changed = [...values].filter(([key, v]) => before.values.get(key)?.content !== v.content);
+    const elements = changed.map(([, v]) => v.el);
+    // instant or skipped: marked without motion
+    const flash = !this.skipping && PACES[currentPace()] > 0;
+    for (const [key, { el, content }] of changed) {
+      if (elements.some((other) => other !== el && el.contains(other))) continue;
+      // drawn as (or around) the viewer's options now: its look says what they may do, not what changed
+      if (el.closest("[data-move]") || el.querySelector("[data-move]")) continue;
+      el.classList.add("changed");
+      el.classList.toggle("flash", flash);
+      const delta = countDelta(before.values.get(key)?.content, content);
+      if (delta) el.dataset.delta = (delta > 0 ? "+" : "−") + Math.abs(delta);
+    }
+  }
+
+  /** One event as a line of the summary or the log: the renderer's icon and words. */
+  eventLine(e, ctx, ...before) {
+    const icon = this.renderer.eventIcon?.(e);
+    return h("li", { dataset: { player: String(e.player ?? "") } }, ...before, icon ? [icon, " "] : null, this.renderer.eventText(e, ctx));
+  }
+
+  renderSummary(ctx) {
+    if (!this.summary.length) { this.el.recent.replaceChildren(); return; }
+    const list = h("ol.log-list.turn-summary", { dataset: { testid: "turn-summary" } }, this.summary.map((e) => this.eventLine(e, ctx)));
+    this.el.recent.replaceChildren(h("h3.summary-title", t("table.summary", { count: this.summary.length })), list);
+    list.scrollTop = list.scrollHeight; // the newest step in sight
   }
 
   renderPrivacy(p) {
     this.el.board.replaceChildren();
     this.el.decision.replaceChildren();
     this.el.recent.replaceChildren();
+    this.drawn = null;
     this.el.log.hidden = true;
     this.el.logButton.setAttribute("aria-expanded", "false");
     const ready = h("button", { type: "button", dataset: { testid: "privacy-ready" }, onclick: () => this.readyFromPrivacy() },
@@ -671,8 +743,7 @@ export class Table {
     const ctx = this.ctx({ view: this.view, moves: [] });
     const shown = entries.filter((e) => filter === "all" || String(e.player) === filter);
     const list = h("ol.log-list", { dataset: { testid: "log-list" } },
-      shown.slice(-400).reverse().map((e) => h("li", { dataset: { player: String(e.player ?? "") } },
-        h("span.log-ply", String(e.ply)), " ", this.renderer.eventText(e, ctx))));
+      shown.slice(-400).reverse().map((e) => this.eventLine(e, ctx, h("span.log-ply", String(e.ply)), " ")));
     this.el.log.replaceChildren(this.panelHead("log"), h("label.log-filter", t("table.log.filter"), " ", select), list);
   }
 
@@ -708,6 +779,54 @@ export class Table {
     input.focus();
     input.select();
   }
+}
+
+/** The data- attributes that name a thing on a board the same way from one view to the next. */
+const BOARD_KEYS = ["seat", "testid", "stat", "space", "where", "card", "cell", "square", "cup", "row"];
+const KEYED = BOARD_KEYS.map((k) => `[data-${k}]`).join(",");
+
+/**
+ * Every keyed element on the board: its path of keys → {el, content}, the content
+ * being its words and pictures (options left out: they are the viewer's, not a
+ * change someone made).
+ */
+function boardValues(board) {
+  const values = new Map();
+  const keyOf = (el) => BOARD_KEYS.filter((k) => k in el.dataset).map((k) => `${k}=${el.dataset[k]}`).join(",");
+  for (const el of board.querySelectorAll(KEYED)) {
+    let path = keyOf(el);
+    for (let up = el.parentElement?.closest(KEYED); up && board.contains(up); up = up.parentElement?.closest(KEYED)) path = keyOf(up) + "/" + path;
+    let key = path;
+    for (let i = 2; values.has(key); i++) key = `${path}#${i}`;
+    values.set(key, { el, content: contentOf(el) });
+  }
+  return values;
+}
+
+/** How much the one number in a content moved ("1 VP now" → "3 VP now": 2), or 0 when it is not one counter. */
+function countDelta(before, after) {
+  // the words only: a picture's file name ("[icons/rush/meeple-1.svg]") is not a number shown
+  const words = (content) => (content ?? "").split(/\[[^\]]*\]/).join("|");
+  const numbers = (content) => words(content).match(/-?\d+/g) ?? [];
+  const shape = (content) => (content ?? "").replace(/(\[[^\]]*\])|-?\d+/g, (m, picture) => picture ?? "#");
+  if (before === undefined || numbers(before).length !== 1 || numbers(after).length !== 1 || shape(before) !== shape(after)) return 0;
+  return Number(numbers(after)[0]) - Number(numbers(before)[0]);
+}
+
+function contentOf(el) {
+  let text = "";
+  const walk = (node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) text += child.data;
+      else if (child.nodeType === Node.ELEMENT_NODE && !child.hasAttribute("data-move")) {
+        if (child.tagName === "IMG") text += `[${child.getAttribute("src")}]`;
+        walk(child);
+        text += " "; // two numbers side by side in two elements are not one number
+      }
+    }
+  };
+  walk(el);
+  return text.trim();
 }
 
 export function levelName(level) {

@@ -44,3 +44,17 @@ export function cubesNode(cubes, colours = ["yellow", "brown", "green", "red"]) 
   return h("span.cubes", { role: "img", "aria-label": cubesText(cubes, colours), title: cubesText(cubes, colours) },
     parts.map((c) => h("span.cube-n", { "aria-hidden": "true" }, bean(c, { decorative: true }), cubes[c] > 1 ? h("b", "×" + cubes[c]) : null)));
 }
+
+/** The picture of each kind of log line. */
+const EVENT_ICONS = {
+  produced: "production", dried: "drying", roasted: "roasting", delivery_started: "cafe", delivered: "cafe", group_done: "cafe",
+  cards_revealed: "deck", card_drawn: "deck", card_taken: "deck", card_discarded: "deck", card_placed: "rotate-right",
+  cubes_removed: "warehouse", cube_shipped: "ship", ship_unloaded: "ship", actions_started: "cup", actions_ended: "cup",
+  bid: "master", bid_paid: "master", bid_passed: "master", auction_ended: "master", master_changed: "master", game_over: "star",
+};
+
+/** A log line's small icon (beside its words: decorative), or null. */
+export function eventIcon(event) {
+  const name = EVENT_ICONS[event.code.replace(/^cafe\./, "")];
+  return name ? icon(name, { decorative: true, cls: "ev-ic" }) : null;
+}

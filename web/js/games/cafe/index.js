@@ -7,7 +7,7 @@
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
-import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, icon, kindName } from "./icons.js";
+import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, eventIcon, icon, kindName } from "./icons.js";
 
 const ROTS = [0, 90, 180, 270];
 const ZOOMS = [0.6, 0.75, 0.9, 1, 1.2, 1.45, 1.75];
@@ -745,5 +745,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, decision, boardOnly, moveLabel, moveText, eventText, gameOver, glossary,
+  render, decision, boardOnly, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

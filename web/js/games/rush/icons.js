@@ -41,3 +41,19 @@ export function ingredientList(list, { cls = "" } = {}) {
 export function ingredientsText(list) {
   return list.length ? list.map(ingName).join(", ") : t("rush.nothing");
 }
+
+/** The picture of each kind of log line; one about an ingredient or an upgrade shows it. */
+const EVENT_ICONS = {
+  cup_emptied: "cup", ingredients_returned: "cup", order_sent: "sent", penalty: "penalty", rush_tokens_gained: "rush",
+  rush_token_spent: "rush", cards_drawn: "deck", closed: "closed", last_orders: "closed", opening_chosen: "order", opening_removed: "order",
+};
+
+/** A log line's small icon (beside its words: decorative), or null. */
+export function eventIcon(event) {
+  const code = event.code.replace(/^rush\./, "");
+  const p = event.params || {};
+  if (code === "meeple_moved" || code === "meeple_placed") return meepleIcon(event.player ?? 0, { decorative: true, cls: "ev-ic" });
+  const name = INGREDIENTS.includes(p.ingredient) ? p.ingredient : UPGRADES.includes(p.upgrade) ? p.upgrade
+    : code === "order_sent" && p.specialty ? "specialty" : EVENT_ICONS[code];
+  return name ? icon(name, { decorative: true, cls: "ev-ic" }) : null;
+}

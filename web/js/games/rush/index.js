@@ -6,7 +6,7 @@
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
-import { INGREDIENTS, UPGRADES, icon, ingName, ingredientList, ingredientsText, meepleIcon, upgradeName } from "./icons.js";
+import { INGREDIENTS, UPGRADES, eventIcon, icon, ingName, ingredientList, ingredientsText, meepleIcon, upgradeName } from "./icons.js";
 
 // The ingredient the player is about to place (a display choice, not a rule:
 // the cups then offer the engine's put:<ingredient>:<cup> moves for it).
@@ -416,5 +416,5 @@ export default {
   solo: false,
   options: { opening: { type: "bool", config: "opening", on: "ristretto_espresso", off: "standard", label: "rush.option.opening", hint: "rush.option.openingHint" } },
   optionsFromConfig: (config) => (config?.opening === "ristretto_espresso" ? { opening: true } : {}),
-  render, decision, moveLabel, moveText, eventText, gameOver, glossary,
+  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

@@ -56,3 +56,25 @@ export function glossary() {
       h("h4", t("seize.help.section." + section)),
       h("dl", names.map((n) => [h("dt", icon(n), " ", iconLabel(n)), h("dd", t("seize.help." + (COUNTED.test(n) ? "counted" : n)))])))));
 }
+
+const DRAWN = new Set(GLOSSARY.flatMap(([, names]) => names));
+/** The picture of each kind of log line; an activation or a gain shows its own icon or resource. */
+const EVENT_ICONS = {
+  barista_placed: "barista", take: "attract", starbots_attract: "attract", good_review: "good_review", bad_review: "bad_review",
+  scoop: "scoop", customer_served: "service", happy_token: "happy", angry_token: "angry", customer_unserved: "angry",
+  customer_lost: "lose_customer", customer_left: "lose_customer", starbots_steal_customer: "lose_customer",
+  hype: "hype", max_hype: "max_hype", hype_draw: "draw", draw_to_line: "draw", achievement: "achievement",
+  empty_cup: "empty_cup", cups: "full_cup", connections: "connections", tracking: "customer_tracking", tracking_discard: "discard",
+  reshuffle: "deck", starbots_reshuffle: "deck", city_refill: "deck", starbots_upgrade: "upgrade_style",
+};
+
+/** A log line's small icon (beside its words, so hidden from screen readers), or null. */
+export function eventIcon(event) {
+  const code = event.code.replace(/^seize\./, "");
+  const p = event.params || {};
+  const name = code === "activate" || code === "bonus_taken" ? p.icon : code === "gain" ? p.res : EVENT_ICONS[code];
+  if (!name || !(DRAWN.has(name) || COUNTED.test(name))) return null;
+  const node = icon(name, { label: "", cls: "ev-ic" });
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}

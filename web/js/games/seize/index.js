@@ -4,7 +4,7 @@
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
-import { glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
+import { eventIcon, glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
 
 const RESOURCE_ROWS = ["beans", "milk", "sugar"];
 const CITY_ROWS = ["attract", "upgrade_pantry", "upgrade_style"];
@@ -405,5 +405,5 @@ export default {
       label: "seize.option.starbotsFirst", hint: "seize.option.starbotsFirstHint" },
   },
   optionsFromConfig: (config) => ({ ...(config?.scoop_luck ? { scoop: true } : {}), ...(config?.first_player === "starbots" ? { starbotsfirst: true } : {}) }),
-  render, decision, moveLabel, moveText, eventText, gameOver, glossary,
+  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

@@ -1,0 +1,143 @@
+"""What the other players did, shown to the human whose turn comes back.
+
+The turn summary lists every event the engine logged since this human's last
+move (their own move first, then every bot step, as the log shows them to this
+human), stays until they move again and then starts over from that move.  While
+a bot plays at a readable pace, each step marks what it changed on the board;
+Skip (or a click on the board) ends the waiting.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import STATUS, open_table, screenshot, settle
+
+GAMES = {
+    "seize": "?game=seize&seats=human,easy&seed=7",
+    "cafe": "?game=cafe&seats=human,easy&seed=3",
+    "rush": "?game=rush&seats=human,easy&seed=7",
+}
+SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
+SUMMARY = "[data-testid=turn-summary] li"
+#: the table's state once the human moved: its turn again, or a bot step drawn with its changes marked
+AFTER_MOVE = """() => {
+    const waiting = document.querySelector('[data-testid=game-status]').dataset.waiting;
+    if (waiting === 'human' || waiting === 'over' || document.querySelector('[data-testid=table-error]:not([hidden])')) return waiting;
+    if (waiting === 'bot' && document.querySelector('[data-testid=board] .changed')) return 'marked';
+    return false; }"""
+
+
+def logged_after(page, ply: int) -> list[dict]:
+    """The events the engine logged after ``ply``, as the viewer may see them."""
+    return page.evaluate("""async (ply) => {
+        const table = window.brewhouse.table;
+        const log = await window.brewhouse.engine.call('log', {match: table.match, player: table.viewer});
+        return log.filter((e) => e.ply > ply); }""", ply)
+
+
+def click_an_option(page, rng: random.Random) -> int:
+    """One human decision through the page; the ply it was made at."""
+    ply = int(page.get_attribute(STATUS, "data-ply"))
+    confirm = page.locator("[data-testid=place-confirm]")  # Café placements: the previewed spot
+    options = page.locator("[data-move]:visible")
+    (confirm if confirm.count() else options.nth(rng.randrange(options.count()))).click()
+    page.wait_for_selector(f"{STATUS}:not([data-ply='{ply}'])")
+    return ply
+
+
+def summary_matches_the_log(page, since: int) -> list[dict]:
+    """The summary has one line per event logged after ``since``, in the viewer's words for it."""
+    events = logged_after(page, since)
+    assert page.locator(SUMMARY).count() == len(events) > 0
+    assert page.eval_on_selector_all(SUMMARY, "els => els.map(e => e.dataset.player)") == \
+        [str(e["player"]) if e["player"] is not None else "" for e in events]
+    lines = page.eval_on_selector_all(SUMMARY, "els => els.map(e => e.textContent)")
+    texts = page.evaluate("""(events) => {
+        const table = window.brewhouse.table;
+        const ctx = table.ctx({ view: table.view, moves: [] });
+        return events.map((e) => table.renderer.eventText(e, ctx)); }""", events)
+    assert all(line.endswith(text) for line, text in zip(lines, texts)), (lines, texts)
+    return events
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_summary_shows_every_step_since_the_human_moved(page, site, game, size):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    reduced = size == "phone"  # one run each way: the marks without motion, and flashing
+    page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+    open_table(page, site, GAMES[game], pace="slow")
+    rng = random.Random(7)
+    marked = False
+    for _ in range(40):
+        assert settle(page) == "human"
+        since = click_an_option(page, rng)
+        page.wait_for_function(AFTER_MOVE, timeout=120_000)
+        if page.evaluate(AFTER_MOVE) == "marked" and not marked:
+            marked = True
+            # mid-turn: the human's move and the bot's steps so far, the last step marked on the board
+            summary_matches_the_log(page, since)
+            changed = page.locator("[data-testid=board] .changed").first
+            assert changed.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"
+            animation = changed.evaluate("e => getComputedStyle(e).animationName")
+            assert animation == ("none" if reduced else "changed-flash")
+            screenshot(page, f"turn-summary-{game}-mid-turn-{width}x{height}")
+            # the rest of the bot's turn without waiting: Skip, or (on the phone) a tap on the board
+            if reduced:
+                page.locator("[data-testid=board]").click(position={"x": 4, "y": 4})
+            else:
+                page.click("[data-testid=skip]")
+            assert page.evaluate("() => window.brewhouse.table.skipping || window.brewhouse.table.waiting !== 'bot'")
+        assert settle(page) == "human"
+        events = logged_after(page, since)
+        if any(e["player"] == 1 for e in events) and marked:
+            break
+    else:
+        raise AssertionError("no bot step was seen")
+    assert page.locator("[data-testid=skip]").is_hidden()
+
+    # the marks are the bot's changes, never the human's options drawn anew
+    board = "[data-testid=board]"
+    assert page.locator(f"{board} .changed [data-move], {board} [data-move] .changed, {board} .changed[data-move]").count() == 0
+    # back to the human: everything since their move, their own move first, then the bot's steps
+    events = summary_matches_the_log(page, since)
+    assert [e["player"] for e in events if e["player"] is not None][0] == 0 and any(e["player"] == 1 for e in events)
+    assert "Bot 2" in page.inner_text("[data-testid=turn-summary]")
+    before = page.inner_text("[data-testid=turn-summary]")
+    # it stays while the human looks around (the log opened and closed)
+    page.click("[data-testid=log-toggle]")
+    page.locator("[data-testid=log-list] li").first.wait_for()
+    page.click("[data-testid=log] .panel-head button")  # (on a phone the drawer covers the toolbar)
+    assert page.inner_text("[data-testid=turn-summary]") == before
+
+    # the human acts: the summary starts over from that move
+    since = click_an_option(page, rng)
+    settle(page)
+    summary_matches_the_log(page, since)
+    assert page.inner_text("[data-testid=turn-summary]") != before
+    screenshot(page, f"turn-summary-{game}-after-{width}x{height}")
+    assert page.problems == []
+
+
+def test_in_hot_seat_each_human_sees_what_came_after_their_own_move(page, site):
+    """Two humans on one device: at each decision the summary starts at that human's
+    own last move, as the log shows it to them (the log hides another's private cards)."""
+    open_table(page, site, "?game=seize&seats=human,human&seed=7")
+    rng = random.Random(3)
+    last = {0: 0, 1: 0}  # a new game: everything from its start
+    for _ in range(24):
+        if settle(page) == "privacy":
+            page.click("[data-testid=privacy-ready]")
+            assert settle(page) == "human"
+        viewer = page.evaluate("() => window.brewhouse.table.viewer")
+        events = logged_after(page, last[viewer])
+        if events:
+            summary_matches_the_log(page, last[viewer])
+        else:
+            assert page.locator(SUMMARY).count() == 0
+        last[viewer] = click_an_option(page, rng)
+    assert last[0] and last[1]
+    assert page.problems == []

@@ -69,7 +69,10 @@ def check_cards(page, lang: str) -> None:
         assert card.get_attribute("data-game") == game["id"]
         picture = card.locator("[data-testid=game-picture]")
         assert picture.get_attribute("alt") == texts[f"about.{game['id']}.picture"]
-        assert picture.evaluate("img => img.complete && img.naturalWidth > 0"), game["id"]  # it really loaded
+        # it really loads (waited for: on a busy machine it may still be on its way)
+        assert picture.evaluate("""img => img.complete ? img.naturalWidth > 0 : new Promise((done) => {
+            img.addEventListener('load', () => done(img.naturalWidth > 0));
+            img.addEventListener('error', () => done(false)); })"""), game["id"]
         assert card.locator("[data-testid=game-description]").inner_text() == texts[f"about.{game['id']}.description"]
         players = texts["menu.playersSolo" if game["min_players"] == 1 else "menu.players"]
         assert card.locator("[data-testid=game-players]").inner_text() == (
@@ -88,7 +91,7 @@ def test_every_game_card_has_its_picture_words_players_and_play_time(page, site)
     check_cards(page, "en")
     assert page.locator(CARDS).first.get_by_role("img").get_attribute("alt").startswith("A latte")
     # no saved game yet: no recent games either
-    assert page.locator("[data-testid=recent]").is_hidden()
+    assert page.locator("[data-testid=recent-games]").is_hidden()
     assert page.problems == []
 
 
@@ -123,7 +126,7 @@ def test_recent_games_show_their_result_and_open_them(page, site):
 
     solo = recent.nth(2)
     assert solo.locator("[data-testid=recent-result]").inner_text() == f"Score {int(cafe_solo['outcome']['scores'][0])}"
-    assert seize_playing["id"] not in page.locator("[data-testid=recent]").inner_html()
+    assert seize_playing["id"] not in page.locator("[data-testid=recent-games]").inner_html()
     screenshot(page, "home-recent-1280x800")
 
     # "See the result" opens the finished game on its final scores

@@ -102,7 +102,7 @@ export default {
   "table.over": "Spielende",
   "table.toPlay": "{name} ist am Zug",
   "table.options": "Deine Möglichkeiten",
-  "table.options.more": { one: "{count} weitere Möglichkeit", other: "{count} weitere Möglichkeiten" },
+  "table.options.more": { one: "{count} weitere Wahl", other: "{count} weitere" },
   "table.options.fewer": "Weniger",
   "table.decision.show": "Entscheidung und Möglichkeiten anzeigen",
   "table.waitingFor": "Warte auf {name}…",

@@ -1,13 +1,15 @@
 """Languages in a real browser: the menu comes from the registered catalogues,
 `?lang=de` opens the home page and every table in German (and is remembered),
-and no German label overflows its button."""
+no German label overflows its button, and Coffee Rush's drinks (English in the
+card data) show in the table's language."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
-from conftest import STATUS, open_table, screenshot, settle, wait_ready
+from conftest import ROOT, STATUS, open_table, screenshot, settle, wait_ready
 from support.catalogue import forms
 
 GAMES = ["seize", "cafe", "rush"]
@@ -161,3 +163,61 @@ def test_a_table_link_with_lang_de_opens_a_german_table(page, site, game):
     assert settle(page) == "human"
     assert page.get_attribute("html", "lang") == "en" and page.inner_text("[data-testid=undo]") == "Undo"
     assert page.problems == []
+
+
+# ---- Coffee Rush's drinks ------------------------------------------------------------------------
+RUSH_DATA = ROOT / "engine" / "brewhouse" / "rush" / "data.json"
+
+
+def drinks(page, lang: str) -> dict[str, str]:
+    """Every drink of the card data with its name in ``lang`` (through the renderer's own key rule)."""
+    names = sorted({card["name"] for card in json.loads(RUSH_DATA.read_text(encoding="utf-8"))["orders"]})
+    return page.evaluate("""async ([names, lang]) => {
+        const { drinkKey } = await import('./js/games/rush/index.js');
+        const catalogue = (await import('./js/i18n/index.js'))[lang];
+        return Object.fromEntries(names.map((name) => [name, catalogue[drinkKey(name)]])); }""", [names, lang])
+
+
+def english_drinks_on_screen(text: str, names: dict[str, str]) -> list[str]:
+    """English drink names the language writes otherwise, found in ``text`` once its own drink
+    names are taken out (German "Caffè Mocha" holds the English "Mocha")."""
+    for own in sorted(names.values(), key=len, reverse=True):
+        text = text.replace(own, "\u2063")
+    return sorted(english for english, own in names.items() if own != english and english in text)
+
+
+@pytest.mark.parametrize("lang", ["ja", "de"])
+def test_coffee_rush_drinks_are_named_in_the_tables_language(page, site, lang):
+    open_table(page, site, f"?game=rush&seats=human,random&seed=7&lang={lang}")
+    assert settle(page) == "human"
+    names = drinks(page, lang)
+    assert len(names) == 70 and all(names.values())
+    play_first_options(page, 40)  # cards drawn, orders sent: the log names drinks too
+    # a card opened larger shows its drink in the language as well
+    card = page.locator(".rush .rcard[data-zoom]").first
+    card.focus()
+    page.keyboard.press("z")
+    zoom = page.locator("[data-testid=card-zoom]")
+    zoom.wait_for(state="visible", timeout=3000)
+    assert zoom.locator(".rcard-name").inner_text() in names.values()
+    assert english_drinks_on_screen(zoom.inner_text() + " " + (zoom.locator(".rcard").get_attribute("title") or ""), names) == []
+    page.keyboard.press("Escape")
+    zoom.wait_for(state="detached", timeout=3000)
+    page.click("[data-testid=log-toggle]")
+    log = page.locator("[data-testid=log-list]")
+    log.locator("li").first.wait_for()
+    text = page.inner_text("body")
+    labels = " ".join(page.eval_on_selector_all("[aria-label], [title], img[alt]",
+                                                "els => els.map(e => [e.getAttribute('aria-label'), e.title, e.alt].join(' '))"))
+    shown = {own for own in names.values() if own in text}
+    assert len(shown) >= 5, shown  # the cards are there, under their own names
+    assert any(own in log.inner_text() for own in names.values())
+    assert english_drinks_on_screen(text + " " + labels, names) == []
+    screenshot(page, f"lang-{lang}-rush-drinks-1280x800")
+    assert page.problems == []
+
+
+def test_the_drink_check_sees_an_english_name_inside_a_sentence_only_where_it_is_one():
+    names = {"Mocha": "Caffè Mocha", "Iced Tea": "Eistee", "Espresso": "Espresso"}
+    assert english_drinks_on_screen("Caffè Mocha, Espresso, Eistee", names) == []
+    assert english_drinks_on_screen("Mocha, Iced Tea", names) == ["Iced Tea", "Mocha"]

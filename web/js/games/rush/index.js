@@ -27,6 +27,25 @@ function moveButton(move, label, content, cls = "") {
   return h("button.rush-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, "aria-label": label, title: label }, content);
 }
 
+// ---- drink names ------------------------------------------------------------------
+/**
+ * The catalogue key of a drink (an order card's name in the card data, which
+ * stays English): "Café au Lait" → "rush.drink.cafe_au_lait".  Keyed by name,
+ * not by card id, as several cards share a drink.
+ */
+export function drinkKey(name) {
+  const slug = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+  return "rush.drink." + slug;
+}
+
+/** A drink's name in the player's language (a name no catalogue knows shows as it is). */
+export function drinkName(name) {
+  const key = drinkKey(name);
+  const text = t(key);
+  return text === key ? name : text;
+}
+
 function movesByKind(moves) {
   const out = {};
   for (const m of moves) (out[m.payload.kind] ??= []).push(m);
@@ -35,10 +54,10 @@ function movesByKind(moves) {
 
 // ---- an order card ---------------------------------------------------------------
 function orderCard(face, extra = null, cls = "") {
-  const label = t(face.specialty ? "rush.card.labelSpecialty" : "rush.card.label", { name: face.name, ings: ingredientsText(face.ingredients) });
+  const label = t(face.specialty ? "rush.card.labelSpecialty" : "rush.card.label", { name: drinkName(face.name), ings: ingredientsText(face.ingredients) });
   return zoomable(h("div.rcard" + (face.specialty ? ".specialty" : "") + (cls ? "." + cls : ""), { dataset: { card: face.id }, title: label },
     h("span.sr", label),
-    h("div.rcard-head", { "aria-hidden": "true" }, h("span.rcard-name", face.name), face.specialty ? icon("specialty", { cls: "star", decorative: true }) : null),
+    h("div.rcard-head", { "aria-hidden": "true" }, h("span.rcard-name", drinkName(face.name)), face.specialty ? icon("specialty", { cls: "star", decorative: true }) : null),
     h("div.rcard-ings", { "aria-hidden": "true" }, face.ingredients.map((ing) => icon(ing, { decorative: true }))),
     extra));
 }
@@ -272,7 +291,7 @@ export function decision(view, status, ctx) {
 export function moveText(move, view, ctx) {
   const p = move.payload;
   switch (p.kind) {
-    case "opening": return t("rush.move.opening", { card: p.name, ings: ingredientsText(p.ingredients) });
+    case "opening": return t("rush.move.opening", { card: drinkName(p.name), ings: ingredientsText(p.ingredients) });
     case "place_meeple": return t("rush.move.place", { square: squareText(p) }) + (p.specialty ? " · " + t("rush.specialtySquare") : "");
     case "put": return t("rush.move.put", { ing: ingName(p.ingredient), cup: p.cup });
     case "return": return t("rush.move.return", { ing: ingName(p.ingredient) });
@@ -290,7 +309,7 @@ export function moveText(move, view, ctx) {
       return text;
     }
     case "stop": return t("rush.move.stop", { square: squareText(p) });
-    case "send": return t(p.specialty ? "rush.move.sendSpecialty" : "rush.move.send", { card: p.name, row: p.row, cup: p.cup });
+    case "send": return t(p.specialty ? "rush.move.sendSpecialty" : "rush.move.send", { card: drinkName(p.name), row: p.row, cup: p.cup });
     case "end": return t("rush.move.end");
     default: return move.id;
   }
@@ -329,10 +348,10 @@ export function moveLabel(move, view, ctx) {
 }
 
 // ---- the log ------------------------------------------------------------------------------
-/** A card's name as learnt from the views (an order never seen on this page, e.g. before a replay's end, stays anonymous). */
+/** A card's drink as learnt from the views (an order never seen on this page, e.g. before a replay's end, stays anonymous). */
 function cardName(id, ctx) {
   const name = ctx.cardName(id);
-  return name && name !== id ? name : t("rush.someOrder");
+  return name && name !== id ? drinkName(name) : t("rush.someOrder");
 }
 function cardList(ids, ctx) { return ids.length ? ids.map((c) => cardName(c, ctx)).join(", ") : t("rush.none"); }
 

@@ -9,6 +9,8 @@ import json
 import random
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from conftest import STATUS, open_table, screenshot, settle, wait_ready
 from test_seize_games import click_random_option
 
@@ -126,6 +128,7 @@ def test_repeated_ids_inside_one_file_are_reported_and_nothing_is_lost(page, sit
     assert cafe_saves == [cafe["save"], cafe["save"]]
     # French, with its own plural forms
     page.select_option("[data-testid=lang-select]", "fr")
+    expect(row.locator("[data-testid=view]")).to_have_text("Voir le résultat")  # the list is drawn again in fr
     data["records"] = [cafe]
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1 partie importée. 1 a été ajoutée en copie, car une partie du même identifiant "
@@ -133,12 +136,14 @@ def test_repeated_ids_inside_one_file_are_reported_and_nothing_is_lost(page, sit
     # German and Japanese, the same game twice again
     data["records"] = [seize, twin]
     page.select_option("[data-testid=lang-select]", "de")
+    expect(row.locator("[data-testid=view]")).to_have_text("Ergebnis ansehen")  # the list is drawn again in de
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1 gespeichertes Spiel importiert. 1 wurde als Kopie hinzugefügt, da es bereits ein gespeichertes "
                     "Spiel mit derselben ID gibt (nichts wurde ersetzt). 1 Eintrag, der in der Datei doppelt vorkommt, "
                     "wurde übersprungen (dasselbe Spiel steht weiter oben in der Datei).")
     screenshot(page, "saves-imported-de")
     page.select_option("[data-testid=lang-select]", "ja")
+    expect(row.locator("[data-testid=view]")).to_have_text("結果を見る")  # the list is drawn again in ja
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1件のセーブデータを読み込みました。 そのうち1件は同じIDのセーブデータがすでにあるため、コピーとして追加しました"
                     "（上書きはしていません）。 ファイル内で重複していた1件は読み込みませんでした（同じゲームがファイルの前のほうにあります）。")
@@ -269,20 +274,24 @@ def test_finished_games_show_their_result_and_open_the_final_scores(page, site):
     assert old_row.locator("[data-testid=resume]").count() == 0
     screenshot(page, "saves-finished-row")
     page.select_option("[data-testid=lang-select]", "fr")
+    expect(row.locator("[data-testid=view]")).to_have_text("Voir le résultat")  # the list is drawn again in fr
     assert "Terminée · " in row.inner_text() and ("gagnée par" in row.inner_text() or "égalité" in row.inner_text())
     assert row.locator("[data-testid=view]").inner_text() == "Voir le résultat"
     screenshot(page, "saves-finished-row-fr")
     page.select_option("[data-testid=lang-select]", "de")
+    expect(row.locator("[data-testid=view]")).to_have_text("Ergebnis ansehen")  # the list is drawn again in de
     de_won = "gewonnen von" if len(outcome["winners"]) == 1 else "Gleichstand zwischen"
     assert f"Beendet · {de_won} Platz {outcome['winners'][0] + 1} (Bot: " in row.inner_text(), row.inner_text()
     assert row.locator("[data-testid=view]").inner_text() == "Ergebnis ansehen"
     screenshot(page, "saves-finished-row-de")
     page.select_option("[data-testid=lang-select]", "ja")
+    expect(row.locator("[data-testid=view]")).to_have_text("結果を見る")  # the list is drawn again in ja
     ja_won = "勝者" if len(outcome["winners"]) == 1 else "同点"
     assert f"終了 · {ja_won}：席{outcome['winners'][0] + 1}（ボット：" in row.inner_text(), row.inner_text()
     assert row.locator("[data-testid=view]").inner_text() == "結果を見る"
     screenshot(page, "saves-finished-row-ja")
     page.select_option("[data-testid=lang-select]", "en")
+    expect(row.locator("[data-testid=view]")).to_have_text("See the result")
     row.locator("[data-testid=view]").click()
     assert settle(page) == "over"
     assert page.locator("[data-testid=game-over]").is_visible()

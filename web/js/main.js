@@ -314,8 +314,8 @@ function initSaves() {
     try {
       let diverged = 0;
       const counts = await saves.importFile(fileToImport, (save) => describeSave(save, () => { diverged += 1; }));
+      await renderSaves(); // the list shows the imported games when the message says so
       showSavesMessage(importedMessage(counts, diverged));
-      renderSaves();
     } catch (err) {
       const reason = err instanceof ImportError ? err.reason : "unknown";
       // a newer build's file says which version made it, when it says

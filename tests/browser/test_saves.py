@@ -128,7 +128,6 @@ def test_repeated_ids_inside_one_file_are_reported_and_nothing_is_lost(page, sit
     assert cafe_saves == [cafe["save"], cafe["save"]]
     # French, with its own plural forms
     page.select_option("[data-testid=lang-select]", "fr")
-    expect(row.locator("[data-testid=view]")).to_have_text("Voir le résultat")  # the list is drawn again in fr
     data["records"] = [cafe]
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1 partie importée. 1 a été ajoutée en copie, car une partie du même identifiant "
@@ -136,14 +135,12 @@ def test_repeated_ids_inside_one_file_are_reported_and_nothing_is_lost(page, sit
     # German and Japanese, the same game twice again
     data["records"] = [seize, twin]
     page.select_option("[data-testid=lang-select]", "de")
-    expect(row.locator("[data-testid=view]")).to_have_text("Ergebnis ansehen")  # the list is drawn again in de
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1 gespeichertes Spiel importiert. 1 wurde als Kopie hinzugefügt, da es bereits ein gespeichertes "
                     "Spiel mit derselben ID gibt (nichts wurde ersetzt). 1 Eintrag, der in der Datei doppelt vorkommt, "
                     "wurde übersprungen (dasselbe Spiel steht weiter oben in der Datei).")
     screenshot(page, "saves-imported-de")
     page.select_option("[data-testid=lang-select]", "ja")
-    expect(row.locator("[data-testid=view]")).to_have_text("結果を見る")  # the list is drawn again in ja
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1件のセーブデータを読み込みました。 そのうち1件は同じIDのセーブデータがすでにあるため、コピーとして追加しました"
                     "（上書きはしていません）。 ファイル内で重複していた1件は読み込みませんでした（同じゲームがファイルの前のほうにあります）。")

@@ -270,23 +270,17 @@ def test_finished_games_show_their_result_and_open_the_final_scores(page, site):
     assert f"Finished · bot: random, bot: easy · Move {ply}" in old_row.inner_text(), old_row.inner_text()
     assert old_row.locator("[data-testid=resume]").count() == 0
     screenshot(page, "saves-finished-row")
-    page.select_option("[data-testid=lang-select]", "fr")
-    expect(row.locator("[data-testid=view]")).to_have_text("Voir le résultat")  # the list is drawn again in fr
-    assert "Terminée · " in row.inner_text() and ("gagnée par" in row.inner_text() or "égalité" in row.inner_text())
-    assert row.locator("[data-testid=view]").inner_text() == "Voir le résultat"
-    screenshot(page, "saves-finished-row-fr")
-    page.select_option("[data-testid=lang-select]", "de")
-    expect(row.locator("[data-testid=view]")).to_have_text("Ergebnis ansehen")  # the list is drawn again in de
-    de_won = "gewonnen von" if len(outcome["winners"]) == 1 else "Gleichstand zwischen"
-    assert f"Beendet · {de_won} Platz {outcome['winners'][0] + 1} (Bot: " in row.inner_text(), row.inner_text()
-    assert row.locator("[data-testid=view]").inner_text() == "Ergebnis ansehen"
-    screenshot(page, "saves-finished-row-de")
-    page.select_option("[data-testid=lang-select]", "ja")
-    expect(row.locator("[data-testid=view]")).to_have_text("結果を見る")  # the list is drawn again in ja
-    ja_won = "勝者" if len(outcome["winners"]) == 1 else "同点"
-    assert f"終了 · {ja_won}：席{outcome['winners'][0] + 1}（ボット：" in row.inner_text(), row.inner_text()
-    assert row.locator("[data-testid=view]").inner_text() == "結果を見る"
-    screenshot(page, "saves-finished-row-ja")
+    alone, winner = len(outcome["winners"]) == 1, outcome["winners"][0] + 1
+    in_words = {  # language: (the result button, how the row starts its result)
+        "fr": ("Voir le résultat", "Terminée · " + ("gagnée par" if alone else "égalité")),
+        "de": ("Ergebnis ansehen", f"Beendet · {'gewonnen von' if alone else 'Gleichstand zwischen'} Platz {winner} (Bot: "),
+        "ja": ("結果を見る", f"終了 · {'勝者' if alone else '同点'}：席{winner}（ボット："),
+    }
+    for lang, (button, result) in in_words.items():
+        page.select_option("[data-testid=lang-select]", lang)
+        expect(row.locator("[data-testid=view]")).to_have_text(button)  # the list is drawn again in lang
+        assert result in row.inner_text(), row.inner_text()
+        screenshot(page, f"saves-finished-row-{lang}")
     page.select_option("[data-testid=lang-select]", "en")
     expect(row.locator("[data-testid=view]")).to_have_text("See the result")
     row.locator("[data-testid=view]").click()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from collections import defaultdict
 
-from brewhouse.seize.data import load_raw, order_units, validate
+from brewhouse.seize.data import load_merged, order_units, validate
 
 from .helpers import DB
 
@@ -12,7 +12,7 @@ BASE = ["hipsters", "cyclists", "tourists", "musicians", "start_uppers", "party_
 
 
 def test_card_data_is_valid():
-    assert validate(load_raw()) == []
+    assert validate(load_merged()) == []
 
 
 def test_kreuzberg_is_the_six_base_groups():
@@ -25,7 +25,7 @@ def test_kreuzberg_is_the_six_base_groups():
 
 
 def test_validator_finds_broken_data():
-    raw = load_raw()
+    raw = load_merged()
     bad = copy.deepcopy(raw)
     bad["cards"] = [c for c in bad["cards"] if c["id"] != "hatster"]
     assert any("hipsters" in e for e in validate(bad))

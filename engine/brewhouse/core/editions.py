@@ -15,7 +15,9 @@ into another game.  Each game therefore numbers its **editions** in an
 
 * the **last** edition is the current one: its ``data`` hashes are those of
   the live data files (a test fails the moment a data file changes without a
-  new edition);
+  new edition); ``data_files`` lists the current edition's files, and an
+  older edition lists only the files it had (a file added later, such as an
+  expansion's group data, is absent from the editions before it);
 * an older edition's data file that differs from the live one is kept,
   byte for byte, at ``editions/<id>/<file>`` and checked against its hash
   when it is read;
@@ -123,6 +125,9 @@ class EditionBook:
         return text
 
     def read_json(self, edition: Edition, name: str) -> Any:
+        """Parsed data file ``name`` of ``edition``; ``None`` if that edition had no such file."""
+        if name not in edition.data:
+            return None
         return json.loads(self.read_text(edition, name))
 
     def problems(self) -> list[str]:
@@ -135,10 +140,12 @@ class EditionBook:
                            f"{self.package.replace('.', '/')}/{EDITIONS_FILE} and archive the old file "
                            f"under {ARCHIVE_DIR}/{self.current.id}/")
         for edition in self.editions:
-            if set(edition.data) != set(self.data_files):
-                out.append(f"edition {edition.id} does not list exactly {', '.join(self.data_files)}")
+            wanted = set(self.data_files) if edition is self.current else set(edition.data)
+            if set(edition.data) != wanted or not wanted <= set(self.data_files):
+                out.append(f"edition {edition.id} lists {', '.join(sorted(edition.data))}: the current edition "
+                           f"must list exactly the data files, an older one only files among them")
                 continue
-            for name in self.data_files:
+            for name in sorted(edition.data):
                 try:
                     self.read_text(edition, name)
                 except ValueError as err:

@@ -75,8 +75,13 @@ def owned_customers(pl: dict) -> list[str]:
 
 
 def row_icons(pl: dict, row: str, db: CardDB) -> list[dict[str, Any]]:
-    """Icons of one action row: the base icon first, then added icons card by card."""
-    icons: list[dict[str, Any]] = [{"icon": db.base_icons[row], "src": None, "k": None}]
+    """Icons of one action row: the base icon first, then added icons card by card.
+
+    A player on the Hard or Expert difficulty level (booklet p. 4) has other
+    base icons on the three resource rows."""
+    level = pl.get("level")
+    base = db.setup["difficulty"][level][row] if level and row in db.resource_rows else db.base_icons[row]
+    icons: list[dict[str, Any]] = [{"icon": base, "src": None, "k": None}]
     pile = pl["pantry"] if row in db.resource_rows else pl["style"]
     for cid in pile:
         for k, ic in enumerate(db.card(cid)["icons"]):

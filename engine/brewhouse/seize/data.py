@@ -1,6 +1,10 @@
 """Card data of Seize the Bean: loading, indexing and validation.
 
-All card faces live in ``cards.json`` (one source of truth); rules code never
+The base game's card faces live in ``cards.json``; each expansion customer
+group has its own file ``groups/<group>.json`` (its award, customers and
+upgrades, plus its ability definitions), and ``districts.json`` is the table
+of districts (six groups each, 5-6 player and solo compatibility, a short
+description).  :class:`CardDB` merges them into one index; rules code never
 names a card.  :func:`validate` checks the data against the constraints of
 ``design/SEIZE.md`` (counts per group, icon vocabulary, cost/reward shape).
 
@@ -16,12 +20,37 @@ import json
 from collections import Counter
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-__all__ = ["CardDB", "load_db", "load_raw", "validate", "order_units", "base_id"]
+__all__ = ["CardDB", "load_db", "load_raw", "load_merged", "merge_data", "group_files", "validate",
+           "order_units", "base_id"]
 
 DATA_FILE = "cards.json"
 SOLO_FILE = "solo.json"
+DISTRICTS_FILE = "districts.json"
+GROUPS_DIR = "groups"
+
+
+def group_files() -> list[str]:
+    """Data files of the expansion groups (paths relative to this package), sorted."""
+    folder = resources.files(__package__).joinpath(GROUPS_DIR)
+    return sorted(f"{GROUPS_DIR}/{f.name}" for f in folder.iterdir() if f.name.endswith(".json"))
+
+
+def merge_data(raw: Mapping[str, Any], group_data: Iterable[Mapping[str, Any]] = (),
+               districts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One data dict with the base file's sections extended by every group file
+    (cards, groups, abilities) and the districts table (when given)."""
+    out = dict(raw)
+    out["cards"] = list(raw["cards"])
+    out["groups"] = dict(raw["groups"])
+    out["abilities"] = dict(raw["abilities"])
+    for g in group_data:
+        out["groups"][g["id"]] = dict(g["group"])
+        out["abilities"].update(g["abilities"])
+        out["cards"].extend(g["cards"])
+    out["districts"] = dict(districts["districts"]) if districts else dict(raw["districts"])
+    return out
 
 
 def base_id(cid: str) -> str:
@@ -32,6 +61,13 @@ def base_id(cid: str) -> str:
 def load_raw(name: str = DATA_FILE) -> dict[str, Any]:
     text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
     return json.loads(text)
+
+
+def load_merged(read: Callable[[str], Any] = load_raw) -> dict[str, Any]:
+    """Base data + group files + districts as ``read(name)`` returns them (``None``: the file is
+    not part of that rules edition, e.g. an edition from before the expansions)."""
+    groups = [g for g in (read(f) for f in group_files()) if g is not None]
+    return merge_data(read(DATA_FILE), groups, read(DISTRICTS_FILE))
 
 
 class CardDB:
@@ -66,11 +102,15 @@ class CardDB:
     def district(self, name: str) -> list[str]:
         return list(self.raw["districts"][name]["groups"])
 
+    @property
+    def districts(self) -> dict[str, dict[str, Any]]:
+        return self.raw["districts"]
+
 
 @lru_cache(maxsize=1)
 def load_db() -> CardDB:
     """The current edition's data (cached)."""
-    return CardDB(load_raw(), load_raw(SOLO_FILE))
+    return CardDB(load_merged(), load_raw(SOLO_FILE))
 
 
 def order_units(order: Iterable[str], data: Mapping[str, Any]) -> int:
@@ -193,10 +233,23 @@ def validate(data: Mapping[str, Any]) -> list[str]:
                   and abilities.get(c.get("ability"), {}).get("super"))
         if not 2 <= sup <= 4:
             errs.append(f"group {g}: {sup} super-ability customers, expected about 3")
+    for gid, meta in groups.items():
+        for key in ("name", "ability", "super_ability", "five_six", "solo", "boost"):
+            if key not in meta:
+                errs.append(f"group {gid}: no {key}")
+        if not meta.get("boost") and any(c.get("boost") for c in cards if c.get("group") == gid):
+            errs.append(f"group {gid}: a card carries a boost but the group has none")
     for dname, d in data["districts"].items():
-        for g in d["groups"]:
+        dg = d.get("groups", [])
+        if len(dg) != 6 or len(set(dg)) != 6:
+            errs.append(f"district {dname}: six different groups, not {dg}")
+        for g in dg:
             if g not in groups:
                 errs.append(f"district {dname}: unknown group {g}")
+        known = [groups[g] for g in dg if g in groups]
+        for flag in ("five_six", "solo"):
+            if flag in d and d[flag] != all(m.get(flag) for m in known):
+                errs.append(f"district {dname}: {flag} is {d[flag]}, but its groups say otherwise")
     for setname, ffs in data["friends_family"].items():
         for fid in ffs:
             if fid not in ids:
@@ -213,4 +266,7 @@ def validate(data: Mapping[str, Any]) -> list[str]:
 
 #: steps an ability may use (see effects.ICON_FX); kept here so data validation needs no engine import
 _ABILITY_STEPS = {"hype", "hype_down", "word_of_mouth", "entertain", "walk_in", "attract", "lose_customer",
-                  "delivery_any", "innovation_any", "good_review", "early_bird", "draw", "customer_tracking"}
+                  "delivery_any", "innovation_any", "good_review", "early_bird", "draw", "customer_tracking",
+                  # the expansion groups (booklet pp. 10-17)
+                  "meet_up", "acting", "swap_customers", "ddos", "disrupt", "steal", "arrest", "naptime",
+                  "regular", "fair_trade", "camp_out", "roast", "exclusivity", "board_games", "newsflash"}

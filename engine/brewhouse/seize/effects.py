@@ -16,7 +16,8 @@ from .cafe import achievements_met, can_pay, cafe_groups, order_cost, pay, row_i
 from .model import (Ctx, add_angry, add_happy, between, draw_own, find_in_line, gain_bad, gain_good,
                     line_entry, lower_hype, mood, raise_hype)
 
-__all__ = ["ICON_FX", "AUTO", "DECIDE", "push", "push_seq", "fx", "Decision", "CITY_ICON_ROW"]
+__all__ = ["ICON_FX", "AUTO", "DECIDE", "push", "push_seq", "fx", "Decision", "CITY_ICON_ROW",
+           "start_ability", "note_touched", "reward_icon_count", "napping"]
 
 Frame = dict
 #: the City row an icon takes from (and the destination of the card)
@@ -161,17 +162,77 @@ for _res in ("beans", "milk", "sugar"):
         ICON_FX[f"{_res}{_n}"] = _gainer(_res, _n)
 
 
-def start_ability(state: dict, cx: Ctx, p: int, name: str, cust: Optional[str], optional: bool) -> None:
-    """Queue an ability's steps (data-defined) as effect frames."""
+def reward_icon_count(card: dict) -> int:
+    """Reward icons on a customer card, main and side order together (the expansions'
+    "1 Good Review per Reward Icon they have")."""
+    return sum(len(card[part]["reward"]) for part in ("main", "side") if card.get(part))
+
+
+def napping(state: dict, p: int, cust: Optional[str]) -> bool:
+    """Whether customer ``cust`` in player ``p``'s Line carries a Naptime token."""
+    if cust is None:
+        return False
+    pl = state["players"][p]
+    i = find_in_line(pl, cust)
+    return i >= 0 and bool(pl["line"][i].get("nap"))
+
+
+def start_ability(state: dict, cx: Ctx, p: int, name: str, cust: Optional[str], optional: bool,
+                  boost: bool = False) -> None:
+    """Queue an ability's steps (data-defined) as effect frames.
+
+    Each step frame carries ``ab`` (the ability's name, for its parameters such
+    as ``n``).  A customer with a ⚡ Ability Boost (``boost``) also gets a
+    ``boost`` frame under its steps: the steps record the customers they
+    touched (:func:`note_touched`) and the boost frame then pays Good Reviews
+    for one of them (expansions booklet pp. 10-17)."""
     ab = cx.db.abilities[name]
     if ab.get("passive"):
         return
+    if napping(state, p, cust):  # Naptime (Happy Families): the customer does nothing instead
+        cx.ev("ability_napping", p, ability=name, card=cust)
+        return
     cx.ev("ability", p, ability=name, card=cust)
     steps = ab["steps"]
+    if boost and ab.get("boost", "touched") == "touched":
+        push(state, {"t": "boost", "p": p, "cust": cust, "ab": name, "touched": []})
     if ab.get("distinct"):
-        push(state, fx(p, steps[0], cust=cust, opt=optional, times=len(steps)))
+        push(state, fx(p, steps[0], cust=cust, opt=optional, times=len(steps), ab=name))
     else:
-        push_seq(state, [fx(p, s, cust=cust, opt=optional) for s in steps])
+        push_seq(state, [fx(p, s, cust=cust, opt=optional, ab=name, boost=boost) for s in steps])
+
+
+def note_touched(state: dict, p: int, cid: str) -> None:
+    """Record that the running ability of player ``p`` chose customer ``cid`` (for its ⚡ boost)."""
+    for f in reversed(state["stack"]):
+        if f["t"] == "boost" and f["p"] == p:
+            if cid not in f["touched"]:
+                f["touched"].append(cid)
+            return
+
+
+def _boost_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
+    if len(fr["touched"]) <= 1:
+        return []
+    return [Move(f"boost:{cid}", {"kind": "boost", "card": cid, "reviews": reward_icon_count(cx.db.card(cid))})
+            for cid in fr["touched"]]
+
+
+def _boost_pay(state: dict, cx: Ctx, fr: Frame, cid: str) -> None:
+    n = reward_icon_count(cx.db.card(cid))
+    cx.ev("boost", fr["p"], card=cid, n=n)
+    if n:
+        gain_good(state, cx, fr["p"], n, why="boost")
+
+
+def _boost_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
+    state["stack"].pop()
+    _boost_pay(state, cx, fr, move.payload["card"])
+
+
+def _boost_finish(state: dict, cx: Ctx, fr: Frame) -> None:
+    if fr["touched"]:  # one customer: nothing to choose
+        _boost_pay(state, cx, fr, fr["touched"][0])
 
 
 # ---------------------------------------------------------------- automatic frames
@@ -523,12 +584,12 @@ def _serve_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     frames = [fx(p, r, cust=cid, why="reward") for o in orders for r in o["reward"]]
     frames += [{"t": "angry", "p": p, "cust": cid} for o in orders for ic in o["order"] if ic == "angry"]
     frames.append({"t": "ability", "p": p, "cust": cid, "name": card["ability"],
-                   "opt": card["kind"] == "friend"})
+                   "opt": card["kind"] == "friend", "boost": bool(card.get("boost"))})
     push_seq(state, frames)
 
 
 def _auto_ability(state: dict, cx: Ctx, fr: Frame) -> None:
-    start_ability(state, cx, fr["p"], fr["name"], fr["cust"], fr["opt"])
+    start_ability(state, cx, fr["p"], fr["name"], fr["cust"], fr["opt"], fr.get("boost", False))
 
 
 AUTO["ability"] = _auto_ability
@@ -568,4 +629,5 @@ DECIDE: dict[str, Decision] = {
     "line_target": Decision(_target_moves, _target_choose),
     "serve": Decision(_serve_moves, _serve_choose),
     "achieve": Decision(_achieve_moves, _achieve_choose, _achieve_finish),
+    "boost": Decision(_boost_moves, _boost_choose, _boost_finish),
 }

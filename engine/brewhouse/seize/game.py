@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Optional
 
 from ..core import BadRequest, Game, InvalidConfig, Move, Outcome, State, Transition
-from .data import CardDB, load_db
+from .compat import check_table_config, compatibility
+from .data import CardDB, load_db, load_merged
 from .model import Ctx
 from .phases import current_moves, run, top_frame
 from .scoring import final_scores, rank
@@ -28,7 +29,7 @@ class SeizeGame(Game):
     id = "seize"
     title = "Seize the Bean"
     min_players = 1  # 1 = solo against the Starbots automa (solo.py)
-    max_players = 4
+    max_players = 6  # 5-6 from edition 3 (the expansions booklet's districts); earlier editions: 4
 
     edition_package = "brewhouse.seize"
 
@@ -37,18 +38,36 @@ class SeizeGame(Game):
 
     @classmethod
     def with_data(cls, read: Callable[[str], Any]) -> "SeizeGame":
-        return cls(CardDB(read("cards.json"), read("solo.json")))
+        return cls(CardDB(load_merged(read), read("solo.json")))
 
     def ctx(self) -> Ctx:
         """A fresh play context over this edition's data and rules."""
         return Ctx(self.db, self.rules)
 
+    @property
+    def has_districts(self) -> bool:
+        """Whether this edition plays the expansions' districts, groups, levels and 5-6 players."""
+        return "districts" in self.rules
+
     def default_config(self) -> dict[str, Any]:
-        return {"players": 2, "scoop_luck": False}
+        if not self.has_districts:  # older editions: the base game's options only (their saves' configs)
+            return {"players": 2, "scoop_luck": False}
+        return {"players": 2, "scoop_luck": False, "district": "kreuzberg", "groups": None,
+                "difficulty": None, "opening": "standard"}
 
     def check_config(self, config: dict[str, Any]) -> None:
         if type(config["scoop_luck"]) is not bool:
             raise InvalidConfig("scoop_luck must be true or false")
+        if not self.has_districts:
+            if config["players"] > 4:
+                raise InvalidConfig("this rules edition of Seize the Bean is played by 1-4 players",
+                                    players=config["players"])
+            return
+        check_table_config(config, self.db)
+
+    def compatibility(self) -> dict[str, Any]:
+        """Districts, groups, levels and what goes with what (for a setup screen)."""
+        return compatibility(self.db)
 
     def normalize_config(self, config: Optional[Mapping[str, Any]]) -> dict[str, Any]:
         base, solo_opts = solo.split_config(config)  # solo options exist only when players = 1

@@ -2,7 +2,8 @@
 
 State layout (JSON data)::
 
-    config        normalised config (players, scoop_luck)
+    config        normalised config (players, scoop_luck; from edition 3: district,
+                  groups, difficulty, opening)
     rng           Rng.dump() hex string — the only randomness
     day, phase    day number (1..) and phase name
     first         seat holding the full cup (first player of the day)
@@ -15,7 +16,8 @@ State layout (JSON data)::
     city          three rows {deck, slots[4], discard}; deck top = last item
     players       per seat: res, hype, deck, discard, line[{id, happy, angry}],
                   served (service token position), pantry, style (bottom→top),
-                  baristas (spaces used today), good, bad, ach {name: bonus icon}
+                  baristas (spaces used today), good, bad, ach {name: bonus icon};
+                  level (difficulty, only when not Normal)
     stack         pending frames (see effects.py); cursor: phase driver position
 """
 from __future__ import annotations
@@ -23,15 +25,18 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..core import Rng
+from .compat import allowed_groups
 from .data import CardDB
 
 __all__ = ["initial_state"]
 
 
-def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, district: str = "kreuzberg") -> dict:
+def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, table: int = 0) -> dict:
+    """``table``: the player count the groups must suit when it differs from the
+    number of cafés (solo: 1 player, two cafés)."""
     rng = Rng.from_seed(seed)
     n = config["players"]
-    groups = db.district(district)
+    groups = _groups(config, db, rng, table or n)
     s = db.setup
     city = []
     for kind in ("customer", "pantry", "style"):
@@ -43,14 +48,21 @@ def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, district: st
     tokens = list(db.raw["bonus_tokens"])
     rng.shuffle(tokens)
     players = []
+    levels = config.get("difficulty") or []
+    official = config.get("opening") == "official"
     for p in range(n):
         deck = [f"{f}@{p}" for f in db.raw["friends_family"]["base"]]
         rng.shuffle(deck)
-        players.append({
+        pl = {
             "res": {b: s["resources"].get(b, 0) for b in db.basic},
             "hype": s["hype"], "deck": deck, "discard": [], "line": [], "served": 0,
             "pantry": [], "style": [], "baristas": [], "good": 0, "bad": 0, "ach": {},
-        })
+        }
+        if official:  # Ouverture officielle (p. 28): Friends & Family start in the discard pile
+            pl["deck"], pl["discard"] = [], sorted(deck)
+        if p < len(levels) and levels[p] != "normal":
+            pl["level"] = levels[p]
+        players.append(pl)
     pool = s["good_reviews"][str(n)]
     return {
         "config": dict(config), "rng": rng.dump(), "day": 1, "phase": "actions",
@@ -61,3 +73,16 @@ def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, district: st
         "city": city, "players": players,
         "stack": [], "cursor": {"round": 0, "i": 0},
     }
+
+
+def _groups(config: Mapping[str, Any], db: CardDB, rng: Rng, table: int) -> list[str]:
+    """The six customer groups: the district's, the custom Kiez's, or six group awards
+    drawn at random among those the player count allows (booklet p. 8)."""
+    d = config.get("district", "kreuzberg")
+    if d == "custom":
+        return list(config["groups"])
+    if d == "random":
+        pool = sorted(allowed_groups(db, table))
+        rng.shuffle(pool)
+        return pool[:6]
+    return db.district(d)

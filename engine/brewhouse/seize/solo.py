@@ -184,7 +184,7 @@ def solo_state(config: Mapping[str, Any], seed: int, db: CardDB) -> dict:
     from .setup import initial_state
 
     data = db.solo
-    state = initial_state({**config, "players": data["counts_as_players"]}, seed, db)
+    state = initial_state({**config, "players": data["counts_as_players"]}, seed, db, table=1)
     state["config"] = dict(config)
     bot = state["players"][AUTOMA]
     bot.update(deck=[], discard=[], line=[], pantry=[], style=[], baristas=[], served=0,

@@ -1,0 +1,133 @@
+"""Which districts, groups, player counts and options go together (expansions booklet).
+
+One table for the engine and the setup screen: :func:`check_table_config`
+refuses a bad combination with :class:`InvalidConfig` naming the booklet's
+rule, and :func:`compatibility` lists the same facts for a user interface.
+
+The facts themselves are data: each group's ``five_six`` and ``solo`` flags
+(its group file, or ``cards.json`` for the six base groups) and each
+district's six groups and flags (``districts.json``).
+
+* **Mode 5-6 joueurs** (booklet p. 5): 5-6 players only in a compatible
+  district; the incompatible groups (Party Animals, Funemployed Expats,
+  Starving Artists) cannot be in a custom Kiez either.
+* **Quartiers** (pp. 6-9): a district is six groups; a custom Kiez is six
+  different groups, chosen or drawn at random from the group awards (only
+  among the groups the player count allows).
+* **Mode solo** (pp. 38-51): solo against Starbots only where the booklet
+  allows it (every group of the district marked solo-compatible).
+* **Niveaux de difficulté** (p. 4): one level per human seat.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..core import InvalidConfig
+from .data import CardDB
+
+__all__ = ["DIFFICULTIES", "OPENINGS", "RANDOM", "CUSTOM", "check_table_config", "compatibility",
+           "allowed_groups", "district_groups"]
+
+DIFFICULTIES = ("normal", "hard", "expert")
+OPENINGS = ("standard", "official")
+RANDOM = "random"
+CUSTOM = "custom"
+
+_FIVE_SIX = "Mode 5-6 joueurs, booklet p. 5"
+_DISTRICTS = "Quartiers, booklet pp. 6-9"
+_SOLO = "Mode solo, booklet p. 38"
+_LEVELS = "Niveaux de difficulté, booklet p. 4"
+_OPENING = "Ouverture officielle, booklet p. 28"
+
+
+def allowed_groups(db: CardDB, players: int) -> list[str]:
+    """Groups a table of ``players`` may use (1 = solo against Starbots)."""
+    out = []
+    for gid, meta in db.groups.items():
+        if players >= 5 and not meta["five_six"]:
+            continue
+        if players == 1 and not meta["solo"]:
+            continue
+        out.append(gid)
+    return out
+
+
+def district_groups(config: dict[str, Any], db: CardDB) -> Optional[list[str]]:
+    """The six groups a config plays with; ``None`` for a random Kiez (drawn at setup)."""
+    d = config.get("district", "kreuzberg")
+    if d == RANDOM:
+        return None
+    if d == CUSTOM:
+        return list(config["groups"])
+    return db.district(d)
+
+
+def _group_name(db: CardDB, gid: str) -> str:
+    return db.groups[gid]["name"]
+
+
+def check_table_config(config: dict[str, Any], db: CardDB) -> None:
+    """Check and normalise (in place) district, groups, difficulty and opening for ``config["players"]``."""
+    n = config["players"]
+    district, groups = config["district"], config["groups"]
+    if groups is not None:
+        if district not in ("kreuzberg", CUSTOM):
+            raise InvalidConfig(f"choose a district or six groups for a custom Kiez, not both ({_DISTRICTS})",
+                                district=str(district)[:40])
+        if not isinstance(groups, list) or not all(isinstance(g, str) for g in groups):
+            raise InvalidConfig(f"groups must be a list of six group ids ({_DISTRICTS})")
+        unknown = [g[:40] for g in groups if g not in db.groups]
+        if unknown:
+            raise InvalidConfig(f"unknown customer group(s): {', '.join(unknown[:3])}", groups=unknown[:3])
+        if len(groups) != 6 or len(set(groups)) != 6:
+            raise InvalidConfig(f"a custom Kiez is six different customer groups, not {len(set(groups))} "
+                                f"({_DISTRICTS})", count=len(groups))
+        config["district"] = CUSTOM
+        config["groups"] = list(groups)
+    elif district == CUSTOM:
+        raise InvalidConfig(f"a custom Kiez needs its six groups in 'groups' ({_DISTRICTS})")
+    elif district != RANDOM and (not isinstance(district, str) or district not in db.districts):
+        raise InvalidConfig(f"unknown district '{str(district)[:40]}'", district=str(district)[:40])
+    chosen = district_groups(config, db)
+    if n >= 5:
+        if district not in (RANDOM, CUSTOM) and not db.districts[district]["five_six"]:
+            raise InvalidConfig(f"{db.districts[district]['name']} is not played with 5-6 players "
+                                f"({_FIVE_SIX})", district=district)
+        bad = [g for g in chosen or [] if not db.groups[g]["five_six"]]
+        if bad:
+            raise InvalidConfig(f"{', '.join(_group_name(db, g) for g in bad)} cannot play with 5-6 players "
+                                f"({_FIVE_SIX})", groups=bad)
+    if n == 1:
+        if district not in (RANDOM, CUSTOM) and not db.districts[district].get("solo", True):
+            raise InvalidConfig(f"{db.districts[district]['name']} is not played solo against Starbots "
+                                f"({_SOLO})", district=district)
+        bad = [g for g in chosen or [] if not db.groups[g]["solo"]]
+        if bad:
+            raise InvalidConfig(f"{', '.join(_group_name(db, g) for g in bad)} cannot play solo against "
+                                f"Starbots ({_SOLO})", groups=bad)
+    levels = config["difficulty"]
+    if levels is None:
+        levels = ["normal"] * n
+    elif isinstance(levels, str):
+        levels = [levels] * n
+    if not isinstance(levels, list) or len(levels) != n or any(lv not in DIFFICULTIES for lv in levels):
+        raise InvalidConfig(f"difficulty is one of {', '.join(DIFFICULTIES)} for each of the {n} player(s) "
+                            f"({_LEVELS})", difficulty=str(levels)[:60])
+    config["difficulty"] = list(levels)
+    if config["opening"] not in OPENINGS:
+        raise InvalidConfig(f"opening is 'standard' or 'official' ({_OPENING})", opening=str(config["opening"])[:40])
+
+
+def compatibility(db: CardDB) -> dict[str, Any]:
+    """The table a setup screen reads: districts and groups with their flags, and the rules cited."""
+    return {
+        "districts": {d: {"name": v["name"], "kind": v.get("kind", "main"), "groups": list(v["groups"]),
+                          "five_six": v["five_six"], "solo": v.get("solo", True), "about": v.get("about", {})}
+                      for d, v in db.districts.items()},
+        "groups": {g: {"name": m["name"], "name_fr": m.get("name_fr", m["name"]), "five_six": m["five_six"],
+                       "solo": m["solo"], "set": m.get("set", "base")} for g, m in db.groups.items()},
+        "difficulties": list(DIFFICULTIES),
+        "openings": list(OPENINGS),
+        "rules": {"five_six": _FIVE_SIX, "solo": _SOLO, "districts": _DISTRICTS, "difficulty": _LEVELS,
+                  "opening": _OPENING},
+    }

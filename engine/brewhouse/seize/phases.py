@@ -11,6 +11,7 @@ from . import city
 from .effects import AUTO, DECIDE, push
 from .model import Ctx, draw_own, gain_bad, gain_good, line_entry, mood
 from . import solo as _solo  # noqa: F401  (registers the automa frames)
+from . import abilities_interact, abilities_own  # noqa: F401  (register the expansion groups' steps)
 
 __all__ = ["run", "turn_order", "current_moves", "top_frame"]
 

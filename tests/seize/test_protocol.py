@@ -125,9 +125,13 @@ def test_private_events_hide_their_params():
 
 
 def test_config_validation():
-    assert GAME.default_config() == {"players": 2, "scoop_luck": False}
-    with pytest.raises(InvalidConfig):
+    assert GAME.default_config() == {"players": 2, "scoop_luck": False, "district": "kreuzberg", "groups": None,
+                                     "difficulty": None, "opening": "standard"}
+    # Kreuzberg is not a 5-6 player district (expansions booklet p. 5)
+    with pytest.raises(InvalidConfig, match="5-6"):
         GAME.normalize_config({"players": 5})
+    with pytest.raises(InvalidConfig):
+        GAME.normalize_config({"players": 7})
     with pytest.raises(InvalidConfig):
         GAME.normalize_config({"players": 2, "scoop_luck": "yes"})
     with pytest.raises(InvalidConfig):

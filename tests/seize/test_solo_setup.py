@@ -15,11 +15,12 @@ from .test_solo_data import BOOK_LEVELS
 
 
 def test_players_one_is_solo_and_registry_allows_it():
-    assert GAME.min_players == 1 and GAME.max_players == 4
+    assert GAME.min_players == 1 and GAME.max_players == 6  # 5-6 players: expansions booklet p. 5
     info = REGISTRY.info("seize")
-    assert (info.min_players, info.max_players) == (1, 4)
+    assert (info.min_players, info.max_players) == (1, 6)
     cfg = GAME.normalize_config({"players": 1})
-    assert cfg == {"players": 1, "scoop_luck": False, "starbots_level": 1, "first_player": "human",
+    assert cfg == {"players": 1, "scoop_luck": False, "district": "kreuzberg", "groups": None,
+                   "difficulty": ["normal"], "opening": "standard", "starbots_level": 1, "first_player": "human",
                    "scenario": None}
     assert GAME.normalize_config({"players": 1, "starbots_level": 20, "first_player": "starbots"})[
         "starbots_level"] == 20

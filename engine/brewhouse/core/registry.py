@@ -106,7 +106,7 @@ class Registry:
 
 
 REGISTRY = Registry()
-REGISTRY.add(GameInfo("seize", "Seize the Bean", 1, 4, available=True,
+REGISTRY.add(GameInfo("seize", "Seize the Bean", 1, 6, available=True,
                       entry="brewhouse.seize.game:SeizeGame"))
 REGISTRY.add(GameInfo("cafe", "Café", 1, 4, available=True,
                       entry="brewhouse.cafe.game:CafeGame"))

@@ -14,7 +14,7 @@ from ..core import Move
 from . import city
 from .cafe import achievements_met, can_pay, cafe_groups, order_cost, pay, row_icons
 from .model import (Ctx, add_angry, add_happy, between, draw_own, find_in_line, gain_bad, gain_good,
-                    line_entry, lower_hype, mood, raise_hype)
+                    line_entry, lower_hype, mood, raise_hype, release_tokens)
 
 __all__ = ["ICON_FX", "AUTO", "DECIDE", "push", "push_seq", "fx", "Decision", "CITY_ICON_ROW",
            "start_ability", "note_touched", "reward_icon_count", "napping"]
@@ -460,6 +460,7 @@ def _target_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
         add_happy(pl["line"][i])
         cx.ev("happy_token", p, card=cid)
     else:  # lose: to the City customer discard, tokens discarded
+        release_tokens(state, pl["line"][i])
         del pl["line"][i]
         if i < pl["served"]:
             pl["served"] -= 1

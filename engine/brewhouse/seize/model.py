@@ -12,7 +12,8 @@ from ..core.editions import edition_book
 from .data import CardDB, load_db
 
 __all__ = ["Ctx", "shuffle", "between", "gain_good", "gain_bad", "trigger_end", "raise_hype",
-           "lower_hype", "add_happy", "add_angry", "draw_own", "line_entry", "find_in_line", "mood"]
+           "lower_hype", "add_happy", "add_angry", "draw_own", "line_entry", "find_in_line", "mood",
+           "release_tokens"]
 
 
 class Ctx:
@@ -119,6 +120,16 @@ def add_angry(entry: dict, db: CardDB) -> bool:
 
 def line_entry(cid: str) -> dict:
     return {"id": cid, "happy": 0, "angry": False}
+
+
+def release_tokens(state: dict, entry: dict) -> None:
+    """A customer leaves a Line (discarded, lost, put back on a deck, moved to the City):
+    its Naptime token goes back to the supply and its Board Game token onto the tokens'
+    discard pile (expansions booklet: tokens are discarded with their customer)."""
+    entry.pop("nap", None)
+    token = entry.pop("game", None)
+    if token is not None:
+        state["board_games"]["discard"].append(token)
 
 
 def find_in_line(pl: dict, cid: str) -> int:

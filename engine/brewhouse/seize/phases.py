@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core import Move
 from . import city
 from .effects import AUTO, DECIDE, push
-from .model import Ctx, draw_own, gain_bad, gain_good, line_entry, mood
+from .model import Ctx, draw_own, gain_bad, gain_good, line_entry, mood, release_tokens
 from . import solo as _solo  # noqa: F401  (registers the automa frames)
 from . import abilities_interact, abilities_own  # noqa: F401  (register the expansion groups' steps)
 
@@ -126,6 +126,8 @@ def _discard_lines(state: dict, cx: Ctx, order: list[int]) -> None:
         keep = []
         for e in pl["line"]:
             m = mood(e)
+            if m != "happy":
+                release_tokens(state, e)
             if m == "happy":
                 e["happy"] -= 1
                 gain_good(state, cx, p, 1, why="happy_customer")

@@ -49,6 +49,8 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
     for i, e in enumerate(pl["line"]):
         face = card_face(e["id"], db)
         line.append({"card": face, "happy": e["happy"], "angry": e["angry"],
+                     # expansion tokens (public): Naptime (Happy Families), a Board Game token's bonus icon
+                     "nap": bool(e.get("nap")), "board_game": e.get("game"),
                      "served": i <= current if state["phase"] == "service" else False,
                      "being_served": i == current,
                      "cost": {"main": order_cost(pl, db.card(e["id"])["main"]["order"], db),
@@ -59,7 +61,8 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
         spaces.append({"space": row, "icons": row_icons(pl, row, db), "barista": row in pl["baristas"]})
     return {
         "seat": p,
-        "resources": dict(pl["res"]),
+        "resources": dict(pl["res"]),  # may include "green" (green beans, Health Nuts)
+        "difficulty": pl.get("level", "normal"),
         "hype": pl["hype"], "max_hype": pl["hype"] >= db.setup["max_hype"],
         "good_reviews": pl["good"], "bad_reviews": pl["bad"],
         "achievements": dict(pl["ach"]),
@@ -143,6 +146,12 @@ def build_view(state: dict, viewer: Optional[int], db: CardDB) -> dict[str, Any]
         "good_reviews_from_box": state["box"],
         "bonus_tokens": {"face_up": list(state["bonus"]["up"]), "face_down": len(state["bonus"]["down"])},
         "awards": [card_face(a, db) for a in state["awards"]],
+        "groups": list(state["groups"]),
+        # Hungry Media's Newsflash: reviews waiting on group awards {group: {"good": n, "bad": n}}
+        "award_reviews": {g: dict(v) for g, v in state.get("award_reviews", {}).items()},
+        # Board Game Geeks: tokens left in the bag (hidden order) and the discarded ones (public)
+        "board_games": ({"bag_count": len(state["board_games"]["bag"]),
+                         "discard": list(state["board_games"]["discard"])} if "board_games" in state else None),
         "players": [_player_view(state, p, viewer, db) for p in range(len(state["players"]))],
         "decision": _decision(state, viewer, db),
         "scoop_luck": bool(state["config"].get("scoop_luck")),

@@ -124,6 +124,14 @@ class Api:
             editions[game_id] = game.edition.id if game.edition else None
         return {"version": __version__, "bot_levels": list(LEVELS), "editions": editions}
 
+    def game_options(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """What a setup screen offers for one game: its default config and, where the game has
+        one, its table of what goes together (Seize the Bean: districts, groups, levels)."""
+        game = self.registry.get(params.get("game"))
+        table = getattr(game, "compatibility", None)
+        return {"game": game.id, "default_config": game.default_config(),
+                "compatibility": table() if callable(table) else None}
+
     def new_game(self, params: Mapping[str, Any]) -> dict[str, Any]:
         game = self.registry.get(params.get("game"))
         seed = _opt_int(params, "seed", 0, MAX_SEED)
@@ -242,7 +250,7 @@ class Api:
         del self.matches[params["match"]]
         return {"closed": params["match"]}
 
-    METHODS = ("list_games", "engine_info", "new_game", "status", "view", "legal_moves",
+    METHODS = ("list_games", "engine_info", "game_options", "new_game", "status", "view", "legal_moves",
                "apply_move", "bot_move", "undo", "log", "save", "load", "replay", "close")
 
     def call(self, method: Any, params: Any = None) -> dict[str, Any]:

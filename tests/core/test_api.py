@@ -112,3 +112,13 @@ def test_garbage_never_raises_and_never_changes_a_live_match(method, params):
     if not response["ok"]:
         assert response["error"]["code"] != "internal_error", response
         assert api.matches[match].state == before
+
+
+def test_game_options_give_the_setup_screen_the_seize_compatibility_table(api):
+    out = ok(api.call("game_options", {"game": "seize"}))
+    table = out["compatibility"]
+    assert out["default_config"]["district"] == "kreuzberg"
+    assert len(table["districts"]) == 10 and len(table["groups"]) == 23
+    assert table["districts"]["friedrichshain"]["five_six"] and not table["districts"]["friedrichshain"]["solo"]
+    assert ok(api.call("game_options", {"game": "rush"}))["compatibility"] is None
+    assert api.call("game_options", {"game": "nope"})["error"]["code"] == "unknown_game"

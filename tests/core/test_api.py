@@ -114,7 +114,8 @@ def test_garbage_never_raises_and_never_changes_a_live_match(method, params):
         assert api.matches[match].state == before
 
 
-def test_game_options_give_the_setup_screen_the_seize_compatibility_table(api):
+def test_game_options_give_the_setup_screen_the_seize_compatibility_table():
+    api = Api()
     out = ok(api.call("game_options", {"game": "seize"}))
     table = out["compatibility"]
     assert out["default_config"]["district"] == "kreuzberg"

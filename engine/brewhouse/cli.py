@@ -1,12 +1,15 @@
-"""Command line: ``python -m brewhouse games|simulate|arena|balance|bench``.
+"""Command line: ``python -m brewhouse games|cards|simulate|arena|balance|bench``.
 
 Examples::
 
     python -m brewhouse games
+    python -m brewhouse cards seize --config '{"district": "mitte"}'
     python -m brewhouse simulate seize --players 3 --bots random --games 100 --seed 1 --json
+    python -m brewhouse simulate seize --players 6 --config '{"district": "prenzlauer_berg"}' --games 20
     python -m brewhouse arena seize --a random --b random --games 200 --seed 1
     python -m brewhouse arena seize --a hard --b normal --games 100 --seed 1 --fixed --scale 0.5 --sprt --json
     python -m brewhouse balance seize --games 200 --seed 1
+    python -m brewhouse balance seize --district all --games 100
     python -m brewhouse bench --json
 
 Errors (unknown or not-yet-playable game, bad options) print one clear line
@@ -26,11 +29,31 @@ from . import __version__
 from .bench import workloads
 from .core.errors import BadRequest, BrewhouseError, InvalidConfig
 from .core.registry import REGISTRY
+from .core.safejson import loads_bounded
 from .play import GameRecord, play_game, wilson_interval
 
 
 def _emit(data: Any, as_json: bool, lines: Sequence[str]) -> None:
     print(json.dumps(data, indent=1) if as_json else "\n".join(lines))
+
+
+def _config(args: argparse.Namespace, **fixed: Any) -> dict[str, Any]:
+    """The ``--config JSON`` object (any option of the game) with the command's own options on top."""
+    extra: Any = {}
+    if getattr(args, "config", None):
+        try:
+            extra = loads_bounded(args.config)
+        except ValueError as err:
+            raise InvalidConfig(f"--config must be a JSON object: {err}"[:200]) from None
+        if not isinstance(extra, dict):
+            raise InvalidConfig("--config must be a JSON object, e.g. '{\"district\": \"mitte\"}'")
+    for key, value in fixed.items():
+        if value is None:
+            continue
+        if key in extra and extra[key] != value:
+            raise InvalidConfig(f"--config says {key} = {extra[key]!r} but the command says {value!r}")
+        extra[key] = value
+    return extra
 
 
 def cmd_games(args: argparse.Namespace) -> None:
@@ -47,11 +70,12 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     if args.starbots is not None:
         if not game.accepts_seat(f"starbots-{args.starbots}"):
             raise InvalidConfig(f"{game.title} has no Starbots level {args.starbots}")
-        config = game.normalize_config({"players": 1, "starbots_level": args.starbots})
+        config = game.normalize_config(_config(args, players=1, starbots_level=args.starbots))
     else:
-        if args.players is None:
+        raw = _config(args, players=args.players)
+        if "players" not in raw:
             raise InvalidConfig("simulate needs --players (or --starbots LEVEL for solo)")
-        config = game.normalize_config({"players": args.players})
+        config = game.normalize_config(raw)
     deciders = config["players"]
     seats = [levels[i % len(levels)] for i in range(deciders)]
     options = _bot_options(args)
@@ -180,7 +204,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
     decides between "A scores p0" and "A scores p1" (alpha = beta = 5%).
     """
     game = REGISTRY.get(args.game)
-    config = game.normalize_config({"players": 2})
+    config = game.normalize_config(_config(args, players=2))
     options = _bot_options(args)
     score = 0.0
     margins: list[float] = []
@@ -260,8 +284,24 @@ def cmd_balance(args: argparse.Namespace) -> None:
     if game.id != "seize":
         raise InvalidConfig(f"no balance report for {game.title}: it exists for Seize the Bean's card data")
     from .seize.balance import balance_report, report_lines
-    report = balance_report(game, args.games, args.seed)
+    if args.district != "kreuzberg" and args.config:
+        raise InvalidConfig("use --district or --config, not both")
+    extra = _config(args)
+    report = balance_report(game, args.games, args.seed, district=args.district, config=extra)
     _emit(report, args.json, report_lines(report))
+
+
+def cmd_cards(args: argparse.Namespace) -> None:
+    """Every card a setup plays with: id, name, kind, groups, orders, rewards, ability."""
+    game = REGISTRY.get(args.game)
+    config = game.normalize_config(_config(args))
+    rows = game.cards_in_play(config, args.seed)
+    lines = [f"{game.title}: {len(rows)} cards" + (f" (config {json.dumps(args.config)})" if args.config else "")]
+    for r in rows:
+        rest = "; ".join(f"{k} {' '.join(map(str, v)) if isinstance(v, list) else v}"
+                         for k, v in r.items() if k not in ("id", "name", "kind") and v not in ([], None, False))
+        lines.append(f"  {r['id']:28} {r['name'][:30]:30} {r['kind']:9} {rest}")
+    _emit(rows, args.json, lines)
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
@@ -297,8 +337,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_games)
 
+    p = sub.add_parser("cards", help="every card a setup plays with (to print or check them)")
+    p.add_argument("game")
+    p.add_argument("--config", help="game options as a JSON object, e.g. '{\"district\": \"mitte\"}'")
+    p.add_argument("--seed", type=int, default=0, help="the seed that draws a random Kiez")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_cards)
+
     p = sub.add_parser("simulate", help="play many games between bots")
     p.add_argument("game")
+    p.add_argument("--config", help="game options as a JSON object (any option of the game)")
     p.add_argument("--players", type=int)
     p.add_argument("--starbots", type=int, metavar="LEVEL",
                    help="solo against the Starbots automa at this level (Seize the Bean)")
@@ -314,6 +362,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("balance", help="card economy and group-focused self-play (Seize the Bean)")
     p.add_argument("game")
+    p.add_argument("--district", default="kreuzberg", help="a district id, or 'all' for one table per district")
+    p.add_argument("--config", help="game options as a JSON object (e.g. a custom Kiez's groups)")
     p.add_argument("--games", type=int, default=200, help="games per group")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
@@ -321,6 +371,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("arena", help="two bot levels head to head, seat-rotated")
     p.add_argument("game")
+    p.add_argument("--config", help="game options as a JSON object (players is always 2)")
     p.add_argument("--a", required=True)
     p.add_argument("--b", required=True)
     p.add_argument("--games", type=int, default=200, help="games (seat-rotated pairs: use an even number)")

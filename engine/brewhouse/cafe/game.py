@@ -116,6 +116,22 @@ class CafeGame(Game):
             self._catalog = default_catalog()
         return self._catalog
 
+    def cards_in_play(self, config: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]]:
+        """Every card of the game, one row each: start cards and plan cards with their squares."""
+        rows = []
+        for kind, ids in (("start", self.cat.start_ids), ("plan", self.cat.plan_ids)):
+            for cid in ids:
+                card = self.cat.cards[cid]
+                row: dict[str, Any] = {"id": cid, "name": cid, "kind": kind,
+                                       "squares": [sq["kind"] + (f":{sq['colour']}" if "colour" in sq else "")
+                                                   for sq in card["squares"]]}
+                if kind == "start":
+                    row["company"] = card["company"]
+                else:
+                    row["star"] = bool(card.get("star"))
+                rows.append(row)
+        return rows
+
     # -- configuration ------------------------------------------------------
     def default_config(self) -> dict[str, Any]:
         return {"players": 2, "variant": "standard"}

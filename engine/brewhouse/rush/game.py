@@ -43,6 +43,12 @@ class RushGame(Game):
     def with_data(cls, read: Callable[[str], Any]) -> "RushGame":
         return cls(parse_data(read("data.json")))
 
+    def cards_in_play(self, config: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]]:
+        """Every order card, one row each (name, ingredients, specialty, opening card)."""
+        return [{"id": o["id"], "name": o["name"], "kind": "order", "ingredients": list(o["ingredients"]),
+                 "specialty": bool(o.get("specialty")), "opening": bool(o.get("opening"))}
+                for o in self.data.raw["orders"]]
+
     # -- configuration --------------------------------------------------------
     def default_config(self) -> dict[str, Any]:
         return {"players": 2, "opening": "standard"}

@@ -65,6 +65,11 @@ class SeizeGame(Game):
             return
         check_table_config(config, self.db)
 
+    def cards_in_play(self, config: Mapping[str, Any], seed: int = 0) -> list[dict[str, Any]]:
+        """Every card a (normalised) config plays with, one row each (see :mod:`.catalogue`)."""
+        from .catalogue import cards_in_play
+        return cards_in_play(config, seed, self.db)
+
     def compatibility(self) -> dict[str, Any]:
         """Districts, groups, levels and what goes with what (for a setup screen)."""
         return compatibility(self.db)

@@ -13,6 +13,11 @@ Two parts, both printed by ``python -m brewhouse balance seize``:
 
 Both strategies decide from the legal moves alone (card ids in move payloads
 are public), like every bot.
+
+``--district all`` runs both parts for each of the ten districts and adds a
+game-length table: mean decisions per game in each district against
+Kreuzberg's (the base game), since the booklet warns that some districts make
+turns much longer.
 """
 from __future__ import annotations
 
@@ -69,11 +74,11 @@ class GroupFocusBot(Bot):
         return max(moves, key=self.score).id
 
 
-def card_economy(db: Optional[CardDB] = None) -> list[dict[str, Any]]:
-    """Cost against reward of each base group's cards (one row per group)."""
+def card_economy(db: Optional[CardDB] = None, groups: Optional[Sequence[str]] = None) -> list[dict[str, Any]]:
+    """Cost against reward of each group's cards (one row per group; default: Kreuzberg's six)."""
     db = db or load_db()
     rows = []
-    for group in db.district("kreuzberg"):
+    for group in groups or db.district("kreuzberg"):
         cards = [c for c in db.raw["cards"] if c.get("group") == group]
         customers = [c for c in cards if c["kind"] == "customer"]
         upgrades = [c for c in cards if c["kind"] in ("pantry", "style")]
@@ -99,12 +104,16 @@ def card_economy(db: Optional[CardDB] = None) -> list[dict[str, Any]]:
     return rows
 
 
-def focus_win_rates(game: Game, games: int, seed: int) -> list[dict[str, Any]]:
-    """Win rate of a player focused on each base group against the generalist (2 players)."""
-    db = load_db()
-    config = game.normalize_config({"players": 2})
+def focus_win_rates(game: Game, games: int, seed: int, config: Optional[Mapping[str, Any]] = None,
+                    lengths: Optional[list[float]] = None) -> list[dict[str, Any]]:
+    """Win rate of a player focused on each group in play against the generalist (2 players).
+
+    ``lengths``, when given, collects each game's number of decisions."""
+    db = getattr(game, "db", None) or load_db()
+    config = game.normalize_config({"players": 2, **(config or {})})
+    groups = game.setup(config, seed)["groups"]
     out = []
-    for group in db.district("kreuzberg"):
+    for group in groups:
         score = 0.0
         margins = []
         for k in range(games):
@@ -114,30 +123,61 @@ def focus_win_rates(game: Game, games: int, seed: int) -> list[dict[str, Any]]:
             if focus_seat in record.outcome.winners:
                 score += 1 / len(record.outcome.winners)
             margins.append(record.outcome.scores[focus_seat] - record.outcome.scores[1 - focus_seat])
+            if lengths is not None:
+                lengths.append(sum(record.decisions))
         low, high = wilson_interval(score, games)
         out.append({"group": group, "games": games, "win_rate": round(score / games, 3),
                     "ci95": [round(low, 3), round(high, 3)], "mean_margin": round(mean(margins), 2)})
     return out
 
 
-def balance_report(game: Game, games: int, seed: int) -> dict[str, Any]:
-    return {"game": game.id, "seed": seed, "economy": card_economy(),
-            "group_focus": focus_win_rates(game, games, seed)}
+def _one(game: Game, games: int, seed: int, config: Mapping[str, Any]) -> dict[str, Any]:
+    lengths: list[float] = []
+    focus = focus_win_rates(game, games, seed, config, lengths)
+    db = getattr(game, "db", None) or load_db()
+    return {"config": dict(config), "economy": card_economy(db, [r["group"] for r in focus]),
+            "group_focus": focus, "mean_decisions": round(mean(lengths), 1) if lengths else None}
+
+
+def balance_report(game: Game, games: int, seed: int, district: str = "kreuzberg",
+                   config: Optional[Mapping[str, Any]] = None) -> dict[str, Any]:
+    """The report for one district (or a ``config``), or for every district (``district="all"``)."""
+    if district != "all":
+        one = _one(game, games, seed, dict(config or {}) or {"district": district})
+        return {"game": game.id, "seed": seed, **one}
+    db = getattr(game, "db", None) or load_db()
+    per = {d: _one(game, games, seed, {"district": d}) for d in db.districts}
+    base = per["kreuzberg"]["mean_decisions"] or 1
+    for r in per.values():
+        r["length_vs_kreuzberg"] = round((r["mean_decisions"] or 0) / base, 2)
+    return {"game": game.id, "seed": seed, "districts": per}
 
 
 def report_lines(report: Mapping[str, Any]) -> list[str]:
+    if "districts" in report:
+        lines = []
+        for d, r in report["districts"].items():
+            lines.append(f"== {d} ==")
+            lines += ["  " + x for x in report_lines({**r, "seed": report["seed"]})]
+        lines.append("Game length per district (mean decisions per 2-player game, against Kreuzberg):")
+        for d, r in report["districts"].items():
+            worst = max(r["group_focus"], key=lambda x: x["ci95"][0])
+            lines.append(f"  {d:26} {r['mean_decisions']:>7} decisions  x{r['length_vs_kreuzberg']:<5} "
+                         f"strongest focus: {worst['group']} {worst['win_rate']:.1%} "
+                         f"(95% CI {worst['ci95'][0]:.1%}-{worst['ci95'][1]:.1%})")
+        return lines
     lines = ["Card economy per group (units = basic resources; specials count 2):",
-             f"  {'group':14} {'cust':>4} {'super':>5} {'main cost':>9} {'reward':>6} {'sides':>5} "
+             f"  {'group':20} {'cust':>4} {'super':>5} {'main cost':>9} {'reward':>6} {'sides':>5} "
              f"{'side cost':>9} {'reward':>6} {'special':>7} {'reward/unit':>11} {'upgrade icons':>13}"]
     for r in report["economy"]:
-        lines.append(f"  {r['group']:14} {r['customers']:>4} {r['super_abilities']:>5} {r['main_cost']:>9} "
+        lines.append(f"  {r['group']:20} {r['customers']:>4} {r['super_abilities']:>5} {r['main_cost']:>9} "
                      f"{r['main_reward']:>6} {r['side_orders']:>5} {r['side_cost']:>9} {r['side_reward']:>6} "
                      f"{r['special_share']:>7} {r['reward_per_unit']:>11} {r['upgrade_icons']:>13}")
     focus = report["group_focus"]
     if focus:
         lines.append(f"Group-focused player vs generalist, {focus[0]['games']} seat-alternated games each "
-                     f"from seed {report['seed']}:")
+                     f"from seed {report['seed']} ({report.get('mean_decisions')} decisions per game):")
         for r in focus:
-            lines.append(f"  {r['group']:14} wins {r['win_rate']:.1%} (95% CI {r['ci95'][0]:.1%}-"
+            lines.append(f"  {r['group']:20} wins {r['win_rate']:.1%} (95% CI {r['ci95'][0]:.1%}-"
                          f"{r['ci95'][1]:.1%}), mean margin {r['mean_margin']:+}")
     return lines

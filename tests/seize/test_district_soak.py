@@ -1,0 +1,143 @@
+"""Seeded random play over every district, random and custom Kiez, 2-6 players, and solo.
+
+The expansions booklet's districts bring 17 more customer groups, tokens and
+interactions between players.  ``BREWHOUSE_DISTRICT_SOAK_GAMES`` sets the
+number of multiplayer games (default 300; the full run is 2,000) and
+``BREWHOUSE_DISTRICT_SOLO_GAMES`` the solo games against Starbots over the
+districts solo allows (default 60; the full run is 500).  Setups cycle
+through every district, the random Kiez and custom Kiez, the player counts
+each allows, difficulty levels and both openings.  The table's invariants are
+checked after every move; every 20th game goes through ``Game.apply`` with
+JSON round trips and views.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from brewhouse.seize.compat import allowed_groups
+
+from .helpers import DB, GAME, all_cards, check_city_rows, expected_cards
+from .solo_helpers import solo_expected_cards
+
+GAMES = int(os.environ.get("BREWHOUSE_DISTRICT_SOAK_GAMES", "300"))
+SOLO_GAMES = int(os.environ.get("BREWHOUSE_DISTRICT_SOLO_GAMES", "60"))
+LEVELS = ("normal", "hard", "expert")
+BOARD_GAME_TOKENS = len(DB.groups.get("board_game_geeks", {}).get("tokens", [])) or None
+
+
+def setup_for(seed: int) -> dict:
+    """A valid config chosen by the seed: district (or random/custom Kiez), players, levels, opening."""
+    rnd = random.Random(seed * 31 + 7)
+    districts = sorted(DB.districts) + ["random", "custom"]
+    district = districts[seed % len(districts)]
+    if district in ("random", "custom"):
+        n = rnd.randint(2, 6)
+    else:
+        n = rnd.randint(2, 6 if DB.districts[district]["five_six"] else 4)
+    cfg: dict = {"players": n, "district": district,
+                 "difficulty": [rnd.choice(LEVELS) for _ in range(n)],
+                 "opening": "official" if seed % 3 == 0 else "standard"}
+    if district == "custom":
+        cfg["groups"] = rnd.sample(sorted(allowed_groups(DB, n)), 6)
+    return cfg
+
+
+def solo_setup_for(seed: int) -> dict:
+    rnd = random.Random(seed * 17 + 3)
+    solo_ok = sorted(d for d, v in DB.districts.items() if v["solo"]) + ["random"]
+    return {"players": 1, "district": solo_ok[seed % len(solo_ok)], "starbots_level": 1 + seed % 20,
+            "difficulty": [rnd.choice(LEVELS)], "opening": "official" if seed % 4 == 0 else "standard",
+            "first_player": "starbots" if seed % 2 else "human"}
+
+
+def tokens_on_table(state: dict) -> Counter:
+    """Board Game tokens in the bag, its discard pile, on Line customers and in open frames."""
+    bg = state["board_games"]
+    cnt = Counter(bg["bag"]) + Counter(bg["discard"])
+    cnt.update(e["game"] for pl in state["players"] for e in pl["line"] if e.get("game"))
+    for fr in state["stack"]:
+        if isinstance(fr.get("tokens"), list):
+            cnt.update(fr["tokens"])
+    return cnt
+
+
+def check(state: dict, start_cards: Counter, tokens: Counter | None) -> None:
+    assert all_cards(state) == start_cards
+    check_city_rows(state)
+    given = state["pool_start"] - state["pool"]
+    assert state["pool"] >= 0 and state["box"] >= 0
+    waiting = sum(v.get("good", 0) for v in state.get("award_reviews", {}).values())
+    assert sum(pl["good"] for pl in state["players"]) + waiting == given + state["box"]
+    for v in state.get("award_reviews", {}).values():
+        assert v.get("good", 0) >= 0 and v.get("bad", 0) >= 0
+    for pl in state["players"]:
+        assert all(v >= 0 for v in pl["res"].values())
+        assert set(pl["res"]) <= {"beans", "milk", "sugar", "green"}
+        assert 1 <= pl["hype"] <= DB.setup["max_hype"]
+        assert 0 <= pl["served"] <= len(pl["line"])
+        assert pl["bad"] >= 0
+        for e in pl["line"]:
+            assert type(e["angry"]) is bool
+            assert e["happy"] >= 0 and not (e["angry"] and e["happy"])
+    if tokens is not None:
+        assert tokens_on_table(state) == tokens
+
+
+def play_one(config: dict, seed: int, slow: bool, solo: bool = False) -> int:
+    rnd = random.Random(seed)
+    state = GAME.setup(GAME.normalize_config(config), seed)
+    start_cards = (solo_expected_cards if solo else expected_cards)(state)
+    tokens = tokens_on_table(state) if "board_games" in state else None
+    check(state, start_cards, tokens)
+    moves = 0
+    while GAME.active_player(state) is not None:
+        legal = GAME.legal_moves(state)
+        assert legal, "a live game always offers a move"
+        assert len({m.id for m in legal}) == len(legal), "move ids are unique"
+        move = rnd.choice(legal)
+        if slow:
+            tr = GAME.apply(state, move.id)
+            state = tr.state
+            assert json.loads(json.dumps(state)) == state
+            json.dumps([e.to_json() for e in tr.events])
+            if moves % 10 == 0 and GAME.active_player(state) is not None:
+                json.dumps(GAME.view(state, GAME.active_player(state)))
+                json.dumps(GAME.view(state, None))
+        else:
+            state = GAME.play(state, move).state
+        moves += 1
+        check(state, start_cards, tokens)
+        assert moves < 8000, config
+    out = GAME.outcome(state)
+    assert out is not None and len(out.winners) == 1
+    assert len(out.scores) == (2 if solo else config["players"])
+    return moves
+
+
+def test_setups_cover_every_district_player_count_and_option():
+    configs = [GAME.normalize_config(setup_for(seed)) for seed in range(120)]
+    assert {c["district"] for c in configs} == set(DB.districts) | {"random", "custom"}
+    assert {c["players"] for c in configs} == {2, 3, 4, 5, 6}
+    assert {c["opening"] for c in configs} == {"standard", "official"}
+    assert {lv for c in configs for lv in c["difficulty"]} == set(LEVELS)
+
+
+@pytest.mark.soak
+def test_district_soak():
+    total = 0
+    for seed in range(GAMES):
+        total += play_one(setup_for(seed), seed, slow=seed % 20 == 0)
+    assert total > 0
+
+
+@pytest.mark.soak
+def test_district_solo_soak():
+    total = 0
+    for seed in range(SOLO_GAMES):
+        total += play_one(solo_setup_for(seed), seed, slow=seed % 20 == 0, solo=True)
+    assert total > 0

@@ -15,6 +15,17 @@ CASES = [
     ("seize", {"players": 4}, 3),
     ("seize", {"players": 1, "starbots_level": 2}, 4),   # Competitive: Starbots steals unseen cards
     ("seize", {"players": 1, "starbots_level": 20, "first_player": "starbots"}, 5),
+    # the expansions' districts: every further group, 5-6 players, levels, the official opening
+    ("seize", {"players": 3, "district": "mitte"}, 6),
+    ("seize", {"players": 5, "district": "friedrichshain"}, 7),
+    ("seize", {"players": 4, "district": "prenzlauer_berg", "difficulty": "hard"}, 8),
+    ("seize", {"players": 2, "district": "charlottenburg"}, 9),
+    ("seize", {"players": 6, "district": "boxhagener_kiez", "opening": "official"}, 10),
+    ("seize", {"players": 3, "district": "neukolln"}, 11),
+    ("seize", {"players": 2, "district": "bergmannkiez", "difficulty": ["expert", "normal"]}, 12),
+    ("seize", {"players": 3, "district": "wrangelkiez"}, 13),
+    ("seize", {"players": 2, "district": "friedrichshain_kreuzberg"}, 14),
+    ("seize", {"players": 1, "district": "mitte", "starbots_level": 5}, 15),
     ("rush", {"players": 2}, 1),
     ("rush", {"players": 3, "opening": "ristretto_espresso"}, 2),
     ("rush", {"players": 4}, 3),

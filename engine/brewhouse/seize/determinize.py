@@ -70,6 +70,16 @@ def public_state(state: dict, viewer: Optional[int]) -> dict[str, Any]:
     }
 
 
+def _line_entry(e: Mapping[str, Any]) -> dict[str, Any]:
+    """A Line entry back from its view (expansion tokens only when present, as the engine keeps them)."""
+    out = {"id": e["card"]["id"], "happy": e["happy"], "angry": e["angry"]}
+    if e.get("nap"):
+        out["nap"] = True
+    if e.get("board_game"):
+        out["game"] = e["board_game"]
+    return out
+
+
 def _ids(faces: list) -> list:
     return [f["id"] if f is not None else None for f in faces]
 
@@ -90,7 +100,7 @@ class SeizeDeterminizer:
         for p, pv in enumerate(view["players"]):
             players.append({
                 "res": dict(pv["resources"]), "hype": pv["hype"], "deck": [], "discard": [],
-                "line": [{"id": e["card"]["id"], "happy": e["happy"], "angry": e["angry"]} for e in pv["line"]],
+                "line": [_line_entry(e) for e in pv["line"]],
                 "served": pv["service_token"]["position"],
                 "pantry": [c["id"] for c in pv["pantry"]], "style": [c["id"] for c in pv["style"]],
                 "baristas": list(pub["baristas"][p]), "good": pv["good_reviews"], "bad": pv["bad_reviews"],
@@ -98,6 +108,8 @@ class SeizeDeterminizer:
             })
             if pv.get("automa"):
                 players[-1]["automa"] = True
+            if pv.get("difficulty", "normal") != "normal":
+                players[-1]["level"] = pv["difficulty"]
         city = [{"deck": [], "slots": _ids(r["slots"]), "discard": _ids(r["discard"])} for r in view["city"]]
         self.template = {
             "config": dict(view["config"]), "rng": "", "day": view["day"], "phase": view["phase"],
@@ -108,6 +120,8 @@ class SeizeDeterminizer:
             "bonus": {"up": list(view["bonus_tokens"]["face_up"]), "down": []},
             "city": city, "players": players, "stack": json_copy(pub["frames"]), "cursor": json_copy(pub["cursor"]),
         }
+        if view.get("award_reviews"):  # Hungry Media's reviews on awards (public)
+            self.template["award_reviews"] = json_copy(view["award_reviews"])
         self.solo = _SoloSampler(view, db) if solo_view is not None else None
         # -- what is seen -------------------------------------------------------
         seen: Counter = Counter()

@@ -88,6 +88,7 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
         raise InvalidConfig(f"a custom Kiez needs its six groups in 'groups' ({_DISTRICTS})")
     elif district != RANDOM and (not isinstance(district, str) or district not in db.districts):
         raise InvalidConfig(f"unknown district '{str(district)[:40]}'", district=str(district)[:40])
+    district = config["district"]
     chosen = district_groups(config, db)
     if n >= 5:
         if district not in (RANDOM, CUSTOM) and not db.districts[district]["five_six"]:

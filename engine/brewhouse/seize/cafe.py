@@ -3,12 +3,16 @@ café", action-row icons and the four Café Achievements."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import product
 from typing import Any, Optional
 
 from .data import CardDB
 
 __all__ = ["order_cost", "can_pay", "pay", "cafe_groups", "award_icons", "row_icons",
-           "pantry_specials", "achievements_met", "resources_total"]
+           "pantry_specials", "achievements_met", "resources_total", "GREEN", "green_payments", "affordable"]
+
+#: green beans (Health Nuts' Fair Trade): a resource key players have only once they got some
+GREEN = "green"
 
 
 def pantry_specials(pl: dict, db: CardDB) -> set[str]:
@@ -33,7 +37,34 @@ def order_cost(pl: dict, icons: list[str], db: CardDB) -> dict[str, int]:
 
 
 def can_pay(pl: dict, cost: dict[str, int]) -> bool:
-    return all(pl["res"][k] >= v for k, v in cost.items())
+    return all(pl["res"].get(k, 0) >= v for k, v in cost.items())
+
+
+def green_payments(pl: dict, cost: dict[str, int]) -> list[tuple[str, dict[str, int]]]:
+    """Ways to pay ``cost`` spending one or more green beans (expansions booklet p. 16, Fair
+    Trade: a green bean stands for any basic resource): ``(label, paid)`` pairs, ``label``
+    naming the basic resources the beans replace (``"beans1+milk1"``) and ``paid`` the cost
+    actually paid, green beans included.  Empty when the player holds no green bean."""
+    green = pl["res"].get(GREEN, 0)
+    if not green:
+        return []
+    keys = list(cost)
+    out = []
+    for split in product(*(range(cost[k] + 1) for k in keys)):
+        n = sum(split)
+        if not 1 <= n <= green:
+            continue
+        rest = {k: cost[k] - x for k, x in zip(keys, split)}
+        if can_pay(pl, rest):
+            label = "+".join(f"{k}{x}" for k, x in zip(keys, split) if x)
+            out.append((label, {**rest, GREEN: n}))
+    return out
+
+
+def affordable(pl: dict, cost: dict[str, int]) -> bool:
+    """Whether ``cost`` can be paid at all, green beans standing in for missing basic resources."""
+    short = sum(max(0, v - pl["res"].get(k, 0)) for k, v in cost.items())
+    return short <= pl["res"].get(GREEN, 0)
 
 
 def pay(pl: dict, cost: dict[str, int]) -> None:

@@ -152,6 +152,10 @@ def validate(data: Mapping[str, Any]) -> list[str]:
     for tok in data["bonus_tokens"]:
         if tok not in action_icons:
             errs.append(f"bonus token {tok} is not an action icon")
+    for gid, meta in groups.items():  # a group's own tokens (Board Game Geeks) carry bonus icons
+        for tok in meta.get("tokens", []):
+            if tok not in action_icons:
+                errs.append(f"group {gid}: token {tok} is not an action icon")
     per_group: dict[str, Counter] = {g: Counter() for g in groups}
     for c in cards:
         cid, kind = c.get("id"), c.get("kind")

@@ -17,6 +17,8 @@ not see, and how a sample fills it in:
   masked in the view's frames (``"?"``) and drawn from the pile they came from.
 * **Face-down bonus tokens**: never revealed nor used; drawn from the tokens
   not seen.
+* **Board Game tokens** (Board Game Geeks): the bag's contents follow from the tokens
+  not seen (discard pile, on customers, drawn in a pending frame); its order is shuffled.
 * **The PRNG**: a fresh one from the bot's generator (future draws are chance).
 * **Solo (against Starbots)**: Starbots' café is public except its customer
   deck (face down: dealt like any hidden pile), the order of its action deck
@@ -123,6 +125,9 @@ class SeizeDeterminizer:
         if view.get("award_reviews"):  # Hungry Media's reviews on awards (public)
             self.template["award_reviews"] = json_copy(view["award_reviews"])
         self.solo = _SoloSampler(view, db) if solo_view is not None else None
+        self.bag = _token_bag(view, db)
+        if self.bag is not None:
+            self.template["board_games"] = {"bag": [], "discard": list(view["board_games"]["discard"])}
         # -- what is seen -------------------------------------------------------
         seen: Counter = Counter()
         for row in city:
@@ -230,7 +235,37 @@ class SeizeDeterminizer:
         s["bonus"]["down"] = down[:self.down_count]
         if self.solo is not None:
             s["solo"] = self.solo.sample(rng)
+        if self.bag is not None:
+            bag = self.bag[:]
+            rng.shuffle(bag)
+            s["board_games"]["bag"] = bag
         return s
+
+
+def _line_entry(e: Mapping[str, Any]) -> dict:
+    """A Line entry from its view, with the expansions' tokens (Naptime, Board Game)."""
+    entry = {"id": e["card"]["id"], "happy": e["happy"], "angry": e["angry"]}
+    if e.get("nap"):
+        entry["nap"] = True
+    if e.get("board_game") is not None:
+        entry["game"] = e["board_game"]
+    return entry
+
+
+def _token_bag(view: Mapping[str, Any], db: CardDB) -> Optional[list[str]]:
+    """The Board Game tokens in the bag (sorted; the order is hidden), or ``None`` without the bag."""
+    bgv = view.get("board_games")
+    if bgv is None:
+        return None
+    pub = view["public"]
+    tokens = Counter(t for g in pub["groups"] for t in db.groups[g].get("tokens", []))
+    out = Counter(bgv["discard"])
+    out.update(e["board_game"] for pv in view["players"] for e in pv["line"] if e.get("board_game") is not None)
+    out.update(t for fr in pub["frames"] if fr["t"] == "board_games" for t in fr["drawn"])
+    bag = sorted((tokens - out).elements())
+    if len(bag) != bgv["bag_count"]:
+        raise BadRequest("inconsistent Seize view: the Board Game tokens do not add up")
+    return bag
 
 
 class _SoloSampler:

@@ -12,7 +12,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..core import Move
 from . import city
-from .cafe import achievements_met, can_pay, cafe_groups, order_cost, pay, row_icons
+from .cafe import GREEN, achievements_met, can_pay, cafe_groups, green_payments, order_cost, pay, row_icons
 from .model import (Ctx, add_angry, add_happy, between, draw_own, find_in_line, gain_bad, gain_good,
                     line_entry, lower_hype, mood, raise_hype, release_tokens)
 
@@ -113,6 +113,8 @@ def _draw(state: dict, cx: Ctx, fr: Frame) -> None:
         return
     state["players"][p]["line"].append(line_entry(cid))
     cx.ev("draw_to_line", p, card=cid)
+    if fr.get("boost"):  # Starving Artists' ⚡: Good Reviews for one drawn customer
+        note_touched(state, p, cid)
 
 
 def _tracking(state: dict, cx: Ctx, fr: Frame) -> None:
@@ -203,10 +205,13 @@ def start_ability(state: dict, cx: Ctx, p: int, name: str, cust: Optional[str], 
 
 
 def note_touched(state: dict, p: int, cid: str) -> None:
-    """Record that the running ability of player ``p`` chose customer ``cid`` (for its ⚡ boost)."""
+    """Record that the running ability of player ``p`` chose customer ``cid`` (for its ⚡ boost).
+
+    A ``touch_fence`` frame (Performers' Acting, under a copied ability) stops the search: what
+    a copied ability chooses does not count for the boost of the ability that copied it."""
     for f in reversed(state["stack"]):
-        if f["t"] == "boost" and f["p"] == p:
-            if cid not in f["touched"]:
+        if f["t"] in ("boost", "touch_fence") and f["p"] == p:
+            if f["t"] == "boost" and cid not in f["touched"]:
                 f["touched"].append(cid)
             return
 
@@ -544,14 +549,22 @@ def _serve_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
     card = cx.db.card(e["id"])
     main = order_cost(pl, card["main"]["order"], cx.db)
     ok = can_pay(pl, main)
+    # green beans (Health Nuts): extra ways to pay, "serve:main:green:<replaced>"; none without green beans
+    green_main = green_payments(pl, main)
     m = mood(e)
     info = {"customer": e["id"], "mood": m, "position": pl["served"] + 1}
-    out = [Move("serve:main", {"kind": "serve", **info, "main": ok, "side": False, "cost": main})]
+    out = []
+    if ok or not green_main:
+        out.append(Move("serve:main", {"kind": "serve", **info, "main": ok, "side": False, "cost": main}))
+    out += [Move(f"serve:main:green:{label}", {"kind": "serve", **info, "main": True, "side": False, "cost": paid})
+            for label, paid in green_main]
     side = card.get("side")
-    if ok and side:
+    if side and (ok or green_main):
         both = order_cost(pl, card["main"]["order"] + side["order"], cx.db)
         if can_pay(pl, both):
             out.append(Move("serve:both", {"kind": "serve", **info, "main": True, "side": True, "cost": both}))
+        out += [Move(f"serve:both:green:{label}", {"kind": "serve", **info, "main": True, "side": True, "cost": paid})
+                for label, paid in green_payments(pl, both)]
     if m == "happy":
         out.append(Move("skip", {"kind": "skip_customer", **info}))
     return out
@@ -579,13 +592,18 @@ def _serve_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
         orders.append(card["side"])
     pay(pl, move.payload["cost"])
     cx.ev("customer_served", p, card=cid, side=move.payload["side"], cost=dict(move.payload["cost"]), mood=m)
+    if move.payload["cost"].get(GREEN):  # 1 Good Review per green bean spent (Health Nuts, booklet p. 16)
+        gain_good(state, cx, p, move.payload["cost"][GREEN], why="green_beans")
     if m == "angry":
         e["angry"] = False
         return
     frames = [fx(p, r, cust=cid, why="reward") for o in orders for r in o["reward"]]
     frames += [{"t": "angry", "p": p, "cust": cid} for o in orders for ic in o["order"] if ic == "angry"]
-    frames.append({"t": "ability", "p": p, "cust": cid, "name": card["ability"],
-                   "opt": card["kind"] == "friend", "boost": bool(card.get("boost"))})
+    if e.get("game") is not None:  # a Board Game token replaces the ability (abilities_own.py)
+        frames.append({"t": "game_bonus", "p": p, "cust": cid, "token": e["game"]})
+    else:
+        frames.append({"t": "ability", "p": p, "cust": cid, "name": card["ability"],
+                       "opt": card["kind"] == "friend", "boost": bool(card.get("boost"))})
     push_seq(state, frames)
 
 

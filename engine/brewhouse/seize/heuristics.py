@@ -20,7 +20,7 @@ from typing import Sequence
 from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State
 from ..core.rng import Rng
-from .cafe import award_icons, can_pay, order_cost
+from .cafe import affordable, award_icons, order_cost
 from .data import CardDB
 
 __all__ = ["SeizeHeuristics", "HEURISTICS"]
@@ -79,7 +79,7 @@ class SeizeHeuristics(Heuristics):
                     continue
                 card = db.card(e["id"])
                 main = card["main"]
-                if can_pay(pl, order_cost(pl, main["order"], db)):
+                if affordable(pl, order_cost(pl, main["order"], db)):
                     v += 0.6 + 0.3 * len(main["reward"])
                 elif not e["happy"]:
                     v -= 0.6

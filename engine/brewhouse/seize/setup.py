@@ -19,6 +19,8 @@ State layout (JSON data)::
                   baristas (spaces used today), good, bad, ach {name: bonus icon};
                   level (difficulty, only when not Normal)
     stack         pending frames (see effects.py); cursor: phase driver position
+    board_games   only with Board Game Geeks: {"bag": tokens (hidden order), "discard": [...]};
+                  a token on a customer is its Line entry's "game" (its bonus icon)
 """
 from __future__ import annotations
 
@@ -64,7 +66,11 @@ def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, table: int =
             pl["level"] = levels[p]
         players.append(pl)
     pool = s["good_reviews"][str(n)]
-    return {
+    # a group's tokens (Board Game Geeks), drawn last: the RNG serves other games exactly as before
+    bag = [t for g in groups for t in db.groups[g].get("tokens", [])]
+    if bag:
+        rng.shuffle(bag)
+    state = {
         "config": dict(config), "rng": rng.dump(), "day": 1, "phase": "actions",
         "first": 0, "empty_cup": 1 % n, "initial_first": 0, "end": None,
         "pool": pool, "pool_start": pool, "box": 0,
@@ -73,6 +79,9 @@ def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, table: int =
         "city": city, "players": players,
         "stack": [], "cursor": {"round": 0, "i": 0},
     }
+    if bag:
+        state["board_games"] = {"bag": bag, "discard": []}
+    return state
 
 
 def _groups(config: Mapping[str, Any], db: CardDB, rng: Rng, table: int) -> list[str]:

@@ -51,6 +51,7 @@ def _player(pl: dict) -> dict:
 _STATE_FIELDS: dict[str, Callable[[Any], Any]] = {
     "groups": _flat_list, "awards": _flat_list, "bonus": _lists_by_key, "city": _city,
     "cursor": _flat_dict, "players": lambda ps: [_player(p) for p in ps],
+    "board_games": _lists_by_key,
 }
 
 

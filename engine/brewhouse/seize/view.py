@@ -85,7 +85,10 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
 
 _REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_customer",
            "achieve": "achievement_bonus", "reorder": "put_back_cards", "track": "customer_tracking",
-           "conn_row": "connections", "pick_icon": "upgrade_icon"}
+           "conn_row": "connections", "pick_icon": "upgrade_icon",
+           # expansion groups' own-café abilities (abilities_own.py)
+           "meet_up": "meet_up", "acting": "acting", "naptime": "naptime", "regular": "regular",
+           "fair_trade": "fair_trade", "camp_out": "camp_out", "board_games": "board_games"}
 
 
 def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[str, Any]]:
@@ -120,6 +123,18 @@ def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[s
         out["customer"] = pl["line"][pl["served"]]["id"]
     elif t == "achieve":
         out["achievement"] = fr["ach"]
+    # -- expansion groups (abilities_own.py); every choice is public except one's own discard pile,
+    #    which the decider sees in their own café
+    elif t == "meet_up":
+        out["discard_count"] = len(state["players"][fr["p"]]["discard"])
+    elif t == "acting":
+        out.update(performer=fr["cust"], excluded=list(fr["not"]), boost=fr["boost"])
+    elif t == "fair_trade":
+        out["remaining"] = fr["left"]
+    elif t == "camp_out":
+        out.update(row=fr["row"] + 1, dest=fr["dest"], why=fr["why"], optional=fr["opt"], boost=fr["boost"])
+    elif t == "board_games":
+        out.update(tokens=list(fr["drawn"]), remaining=fr["uses"])
     return out
 
 

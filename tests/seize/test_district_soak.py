@@ -61,8 +61,8 @@ def tokens_on_table(state: dict) -> Counter:
     cnt = Counter(bg["bag"]) + Counter(bg["discard"])
     cnt.update(e["game"] for pl in state["players"] for e in pl["line"] if e.get("game"))
     for fr in state["stack"]:
-        if isinstance(fr.get("tokens"), list):
-            cnt.update(fr["tokens"])
+        if fr["t"] == "board_games":  # drawn and not yet used
+            cnt.update(fr["drawn"])
     return cnt
 
 

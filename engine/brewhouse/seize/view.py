@@ -85,7 +85,10 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
 
 _REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_customer",
            "achieve": "achievement_bonus", "reorder": "put_back_cards", "track": "customer_tracking",
-           "conn_row": "connections", "pick_icon": "upgrade_icon"}
+           "conn_row": "connections", "pick_icon": "upgrade_icon",
+           # interaction abilities (abilities_interact.py)
+           "ddos": "ddos", "ddos_track": "ddos", "swap": "swap_customers", "disrupt": "disrupt",
+           "arrest": "arrest", "steal": "steal", "roast": "roast", "newsflash": "newsflash"}
 
 
 def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[str, Any]]:
@@ -120,7 +123,31 @@ def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[s
         out["customer"] = pl["line"][pl["served"]]["id"]
     elif t == "achieve":
         out["achievement"] = fr["ach"]
+    elif t in _INTERACT:
+        out.update(_INTERACT[t](fr, mine, db))
     return out
+
+
+# ---- decisions of the interaction abilities (abilities_interact.py): what the decider may see
+def _ddos_track_view(fr: dict, mine: bool, db: CardDB) -> dict[str, Any]:
+    out: dict[str, Any] = {"target": fr["q"], "count": len(fr["cards"]) + len(fr["keep"])}
+    if mine:  # another player's deck cards: seen by the one looking only
+        out.update(cards=[card_face(c, db) for c in fr["cards"]], kept=[card_face(c, db) for c in fr["keep"]])
+    return out
+
+
+_INTERACT = {
+    "ddos": lambda fr, mine, db: {"n": fr["n"]},
+    "ddos_track": _ddos_track_view,
+    "swap": lambda fr, mine, db: {"first": dict(fr["first"]) if fr["first"] else None,
+                                  "not_pair": list(fr["prev"] or [])},
+    "disrupt": lambda fr, mine, db: {"customer": fr.get("cust")},
+    "arrest": lambda fr, mine, db: {},
+    "steal": lambda fr, mine, db: {"victim": fr["victim"], "any_set": fr["free"]},
+    "roast": lambda fr, mine, db: {"n": fr["n"]},
+    "newsflash": lambda fr, mine, db: {"good": fr["good"], "bad": fr["bad"], "both": fr["both"],
+                                       "done": list(fr["done"]), "mode": fr["mode"], "left": fr["left"]},
+}
 
 
 def build_view(state: dict, viewer: Optional[int], db: CardDB) -> dict[str, Any]:

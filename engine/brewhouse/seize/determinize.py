@@ -49,7 +49,8 @@ __all__ = ["public_state", "SeizeDeterminizer", "HIDDEN"]
 #: placeholder for a card id the viewer may not see
 HIDDEN = "?"
 #: frame keys holding cards only the frame's player sees
-_SECRET = {"take": ("peek",), "reorder": ("cards", "top"), "track": ("cards", "keep")}
+_SECRET = {"take": ("peek",), "reorder": ("cards", "top"), "track": ("cards", "keep"),
+           "ddos_track": ("cards", "keep")}  # DDoS Attack: another player's deck cards (abilities_interact)
 _ROW_OF_KIND = {"customer": 0, "pantry": 1, "style": 2}
 
 
@@ -122,7 +123,7 @@ class SeizeDeterminizer:
             "bonus": {"up": list(view["bonus_tokens"]["face_up"]), "down": []},
             "city": city, "players": players, "stack": json_copy(pub["frames"]), "cursor": json_copy(pub["cursor"]),
         }
-        if view.get("award_reviews"):  # Hungry Media's reviews on awards (public)
+        if view.get("award_reviews"):  # Hungry Media's Newsflash: public reviews on group awards
             self.template["award_reviews"] = json_copy(view["award_reviews"])
         self.solo = _SoloSampler(view, db) if solo_view is not None else None
         self.bag = _token_bag(view, db)
@@ -154,8 +155,9 @@ class SeizeDeterminizer:
                         seen[cid] += 1
                     elif from_city:
                         self.city_slots[fr["row"] if t == "take" else fr["deck"][1]].append((i, key, k))
-                    else:
-                        self.own_slots[fr["p"]].append((i, key, k))
+                    else:  # from a player's own piles (DDoS Attack: the target's, not the looker's)
+                        owner = fr["deck"][1] if t == "reorder" else fr.get("q", fr["p"])
+                        self.own_slots[owner].append((i, key, k))
         groups = pub["groups"]
         # -- Pantry and Style: only in their City decks (or looked-at frames) ----
         self.city_pool: list[list[str]] = [[]]

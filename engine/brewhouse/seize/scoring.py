@@ -32,9 +32,13 @@ def final_scores(state: dict, db: CardDB) -> list[dict[str, Any]]:
             if icons[p][g] == best:
                 n = sum(1 for cid in owned_customers(pl) if g in db.card(cid)["groups"])
                 out[p]["awards"][g] = n
+                extra = state.get("award_reviews", {}).get(g)
+                if extra:  # Hungry Media's Newsflash: each winner also takes the award's reviews
+                    out[p].setdefault("award_reviews", {})[g] = dict(extra)
     for b in out:
         b["total"] = (b["good_reviews"] + b["happy_tokens"] + b["bad_reviews"] + b["achievements"]
-                      + sum(b["awards"].values()))                  # step 5
+                      + sum(b["awards"].values())
+                      + sum(v["good"] - v["bad"] for v in b.get("award_reviews", {}).values()))  # step 5
     return out
 
 

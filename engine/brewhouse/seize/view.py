@@ -88,7 +88,10 @@ _REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_
            "conn_row": "connections", "pick_icon": "upgrade_icon",
            # expansion groups' own-café abilities (abilities_own.py)
            "meet_up": "meet_up", "acting": "acting", "naptime": "naptime", "regular": "regular",
-           "fair_trade": "fair_trade", "camp_out": "camp_out", "board_games": "board_games"}
+           "fair_trade": "fair_trade", "camp_out": "camp_out", "board_games": "board_games",
+           # interaction abilities (abilities_interact.py)
+           "ddos": "ddos", "ddos_track": "ddos", "swap": "swap_customers", "disrupt": "disrupt",
+           "arrest": "arrest", "steal": "steal", "roast": "roast", "newsflash": "newsflash"}
 
 
 def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[str, Any]]:
@@ -135,7 +138,31 @@ def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[s
         out.update(row=fr["row"] + 1, dest=fr["dest"], why=fr["why"], optional=fr["opt"], boost=fr["boost"])
     elif t == "board_games":
         out.update(tokens=list(fr["drawn"]), remaining=fr["uses"])
+    elif t in _INTERACT:
+        out.update(_INTERACT[t](fr, mine, db))
     return out
+
+
+# ---- decisions of the interaction abilities (abilities_interact.py): what the decider may see
+def _ddos_track_view(fr: dict, mine: bool, db: CardDB) -> dict[str, Any]:
+    out: dict[str, Any] = {"target": fr["q"], "count": len(fr["cards"]) + len(fr["keep"])}
+    if mine:  # another player's deck cards: seen by the one looking only
+        out.update(cards=[card_face(c, db) for c in fr["cards"]], kept=[card_face(c, db) for c in fr["keep"]])
+    return out
+
+
+_INTERACT = {
+    "ddos": lambda fr, mine, db: {"n": fr["n"]},
+    "ddos_track": _ddos_track_view,
+    "swap": lambda fr, mine, db: {"first": dict(fr["first"]) if fr["first"] else None,
+                                  "not_pair": list(fr["prev"] or [])},
+    "disrupt": lambda fr, mine, db: {"customer": fr.get("cust")},
+    "arrest": lambda fr, mine, db: {},
+    "steal": lambda fr, mine, db: {"victim": fr["victim"], "any_set": fr["free"]},
+    "roast": lambda fr, mine, db: {"n": fr["n"]},
+    "newsflash": lambda fr, mine, db: {"good": fr["good"], "bad": fr["bad"], "both": fr["both"],
+                                       "done": list(fr["done"]), "mode": fr["mode"], "left": fr["left"]},
+}
 
 
 def build_view(state: dict, viewer: Optional[int], db: CardDB) -> dict[str, Any]:

@@ -229,7 +229,7 @@ def test_swap_choices_are_unserved_line_customers_and_visible_city_customers():
     ability(s, A, ss)
     got = ids(s)
     city = [f"swap:city:{w}" for w, _ in city_visible(s, 0)]
-    assert len(city) >= 4
+    assert len(city) >= 3  # the City row shows its slots and discard top (one slot may be empty here)
     assert got == [f"swap:p0:{x('street_smarts', 4)}", f"swap:p1:{x('street_smarts', 2)}"] + city
 
 

@@ -121,3 +121,46 @@ def test_bench_of_one_game_says_where_the_time_goes(capsys):
     assert 0 < sum(parts.values()) <= seize["seconds"] * 1.01
     assert main(["bench", "seize"]) == 0
     assert "decisions/s; time in setup" in capsys.readouterr().out
+
+
+def test_config_option_reaches_the_game_and_bad_configs_are_clear(capsys):
+    assert main(["simulate", "seize", "--players", "5", "--games", "1", "--json",
+                 "--config", '{"district": "boxhagener_kiez", "difficulty": "hard", "opening": "official"}']) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["config"]["district"] == "boxhagener_kiez" and out["config"]["difficulty"] == ["hard"] * 5
+    assert main(["simulate", "seize", "--players", "5", "--games", "1", "--config", '{"district": "mitte"}']) == 2
+    assert "5-6" in capsys.readouterr().err
+    assert main(["simulate", "seize", "--players", "2", "--games", "1", "--config", "[1, 2]"]) == 2
+    assert "JSON object" in capsys.readouterr().err
+    assert main(["simulate", "seize", "--players", "2", "--games", "1", "--config", '{"players": 3}']) == 2
+    assert "--config says players" in capsys.readouterr().err
+    assert main(["arena", "rush", "--a", "random", "--b", "random", "--games", "2",
+                 "--config", '{"opening": "ristretto_espresso"}', "--json"]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "cafe", "--players", "2", "--games", "1", "--config", '{"variant": "nope"}']) == 2
+
+
+def test_cards_lists_every_card_a_setup_plays_with(capsys):
+    assert main(["cards", "seize", "--config", '{"district": "mitte"}', "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    groups = {g for r in rows if r["kind"] == "customer" for g in r["groups"]}
+    assert groups == {"hungry_media", "fashionistas", "performers", "party_animals", "tech_nerds", "start_uppers"}
+    assert len(rows) == 6 * 21 + 4  # six groups' 21 cards and the Friends & Family
+    journalist = next(r for r in rows if r["id"] == "journalist")
+    assert journalist["ability"] == "newsflash" and journalist["main_order"] and journalist["name"] == "Journalist"
+    assert main(["cards", "seize"]) == 0
+    assert "Hatster" in capsys.readouterr().out
+    for game in ("cafe", "rush"):
+        assert main(["cards", game, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)
+    assert main(["cards", "seize", "--config", '{"district": "nowhere"}']) == 2
+    assert "unknown district" in capsys.readouterr().err
+
+
+def test_balance_of_a_district_covers_its_groups(capsys):
+    assert main(["balance", "seize", "--district", "charlottenburg", "--games", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [r["group"] for r in report["group_focus"]] == ["tourists", "hungry_media", "upper_class",
+                                                            "board_game_geeks", "coffee_connoisseurs",
+                                                            "street_smarts"]
+    assert report["mean_decisions"] > 0

@@ -8,7 +8,8 @@ with the bot's view), so reading the state here never peeks.
   be paid; decline optional effects rarely; otherwise uniform.
 * **Evaluation** (projected final points): reviews, happy tokens and
   achievements so far, the group awards as they stand (majority of group
-  icons, worth the customers owned of that group), customers waiting in the
+  icons, worth the customers owned of that group, plus any reviews Hungry
+  Media placed on it), customers waiting in the
   Line (an affordable order is a coming review, an unaffordable one a coming
   angry customer), Hype (more customers a day), upgrades, owned customers
   and a little for resources.
@@ -89,12 +90,16 @@ class SeizeHeuristics(Heuristics):
             v += 0.15 * owned
             out.append(v)
             icons.append(award_icons(pl, db))
+        waiting = state.get("award_reviews", {})
         for g in state["groups"]:
             best = max(c[g] for c in icons)
             if best <= 0:
                 continue
+            extra = waiting.get(g)
             for p, pl in enumerate(players):
                 if icons[p][g] == best:
+                    if extra:  # Hungry Media's reviews on this award go to its winners
+                        out[p] += extra.get("good", 0) - extra.get("bad", 0)
                     n = sum(1 for e in pl["line"] if g in db.card(e["id"])["groups"])
                     n += sum(1 for cid in pl["discard"] if g in db.card(cid)["groups"])
                     n += sum(1 for cid in pl["deck"] if g in db.card(cid)["groups"])

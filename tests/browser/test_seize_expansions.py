@@ -122,6 +122,22 @@ def test_the_setup_screen_greys_out_what_the_booklet_forbids_and_says_why(page, 
     assert page.locator("[data-testid=start]").is_enabled()
     screenshot(page, "seize-setup-solo-1440x900")
     assert setup.is_visible()
+    assert "null" not in setup.inner_text()
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("lang, about, reason", [
+    ("fr", "Des groupes qui rapportent beaucoup", "ne se joue pas à 5 ou 6 joueurs"),
+    ("de", "Gruppen mit vielen Punkten", "wird nicht mit 5 oder 6 Spielern gespielt"),
+])
+def test_the_setup_screen_speaks_the_players_language(page, site, lang, about, reason):
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_table(page, site, "?game=seize", lang=lang)
+    page.locator("[data-testid=districts]").wait_for()
+    assert about in page.locator("label[data-district=prenzlauer_berg]").inner_text()
+    set_seats(page, ["human"] * 5)
+    assert reason in page.inner_text("[data-testid=district-reason-kreuzberg]")
+    screenshot(page, f"seize-setup-five-players-{lang}-1440x900")
     assert page.problems == []
 
 

@@ -109,7 +109,7 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
     form.replaceChildren(
       h("h2", t("setup.title", { game: gameInfo.title })),
       // only a game with an automa (renderer.solo: Starbots™) has a solo mode to choose
-      ...(renderer.solo ? [modeBox] : []), seatsBox, ...panel.nodes, optionsBox, seedBox, problems, message,
+      ...[...(renderer.solo ? [modeBox] : []), seatsBox, ...panel.nodes, optionsBox, seedBox, problems, message].filter(Boolean),
       h("div.row-buttons",
         h("button", { type: "submit", dataset: { testid: "start" }, disabled: panel.problems.length > 0 }, t("setup.start")),
         h("button.secondary", { type: "button", onclick: () => navigate("") }, t("table.backHome"))));

@@ -108,6 +108,7 @@ def test_the_setup_screen_greys_out_what_the_booklet_forbids_and_says_why(page, 
         page.check(f"[data-testid=group-{group}]")
     assert page.locator("[data-testid=setup-problem]").count() == 0
     assert page.locator("[data-testid=group-cyclists]").is_disabled()  # six is a Kiez
+    screenshot(page, "seize-setup-custom-kiez-1440x900")
     assert page.locator("[data-testid=start]").is_enabled()
 
     # solo against Starbots: Friedrichshain is no solo district, Authority Figures no solo group

@@ -13,7 +13,7 @@ BAD_LINKS = [
     ("?game=seize&seats=human,banana", "is not a bot level"),
     ("?game=seize&seats=human,random&seed=abc", "is not a valid seed"),
     ("?game=seize&seats=human,random&foo=1", "unknown parameter"),
-    ("?game=seize&seats=human&seed=1", "1 seat given; this game needs 2 to 4"),
+    ("?game=seize&seats=human&seed=1", "1 seat given; this game needs 2 to 6"),
     ("?game=seize&seats=human,random&scoop=7", "must be 0 or 1"),
     ("?game=seize&seats=human,random&seed=1&moves=z%21%21", "damaged"),
     ("?game=seize&seats=human,random&seed=1&moves=zq1uP2Q", "damaged"),

@@ -29,10 +29,10 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 PROPER_NAMES = {"Brewhouse", "Starbots"}
 #: words a language writes exactly as English does; a value made only of these may equal English
 SHARED_WORDS = {
-    "fr": {"normal", "Options", "Actions", "actions", "Hype", "Service", "croissant", "Innovation", "Patience",
+    "fr": {"normal", "Normal", "Expert", "Options", "Actions", "actions", "Hype", "Service", "croissant", "Innovation", "Patience",
            "barista", "Style", "Hipsters", "Total", "caramel", "Points", "Rush", "production", "café", "Cafés",
            "Zoom", "Rotation", "excellent", "triangle", "croissants", "cube", "cubes"},
-    "de": {"Bot", "Hype", "Innovation", "neutral"},
+    "de": {"Bot", "Hype", "Innovation", "neutral", "Normal"},
 }
 #: Coffee Rush drinks (rush.drink.* keys only) a menu in the language writes exactly as English does
 DRINK_KEYS = "rush.drink."

@@ -12,6 +12,7 @@ import { RouteError, decodeMoves, parseRoute } from "./url.js";
 let current = null;          // the live Table, if any
 const soloShapes = {};       // game id -> its probed solo shape (null: none), probed once per game
 const renderers = {};
+const refusedSetups = {};    // game id -> the setup of a link the engine refused, to fill the setup screen in
 
 async function loadRenderer(game) {
   if (!renderers[game]) renderers[game] = (await TABLES[game]()).default;
@@ -115,7 +116,11 @@ export async function openTable(root, search, deps) {
   const gameInfo = games.find((g) => g.id === route.game);
   if (route.kind === "setup") {
     const soloShape = await soloShapeOf(engine, route.game, renderer);
-    renderSetup(root, { renderer, gameInfo, botLevels, solo: !!soloShape, navigate });
+    // what goes together (Seize the Bean's districts…), read from the engine: the table it enforces
+    const gameOptions = renderer.setupPanel ? await engine.call("game_options", { game: route.game }).catch(() => null) : null;
+    const initial = refusedSetups[route.game] ?? null;
+    delete refusedSetups[route.game];
+    renderSetup(root, { renderer, gameInfo, botLevels, solo: !!soloShape, navigate, gameOptions, initial });
     return null;
   }
 
@@ -162,7 +167,17 @@ export async function openTable(root, search, deps) {
   } catch (err) {
     closeTable();
     const key = moves ? "table.error.badReplay" : "table.error.badSetup";
-    return showRouteError(root, key, { message: String(err.message).slice(0, 200) }, navigate);
+    showRouteError(root, key, { message: String(err.message).slice(0, 200) }, navigate);
+    if (!moves) {
+      // the engine refused this setup (e.g. a district the player count forbids): its
+      // message stays on screen, and the setup screen opens with the same choices
+      refusedSetups[route.game] = { seats: route.seats, seed: route.seed, options: route.options };
+      root.querySelector("[data-testid=route-error-text]")?.after(
+        h("p.muted", { dataset: { testid: "route-error-detail" } }, t("table.error.detail", { message: String(err.message).slice(0, 300) })));
+      root.querySelector("[data-testid=error-home]")?.before(
+        h("button", { type: "button", dataset: { testid: "error-setup" }, onclick: () => navigate(`?game=${route.game}`) }, t("table.error.fixSetup")), " ");
+    }
+    return null;
   }
   // the address bar now names this saved game, so a reload resumes it
   history.replaceState({}, "", `?resume=${encodeURIComponent(table.record.id)}`);

@@ -27,10 +27,24 @@ export async function probeSolo(engine, game) {
   return null;
 }
 
-export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigate }) {
+/**
+ * The setup screen.  A renderer with a `setupPanel` (Seize the Bean: districts,
+ * difficulty levels) adds its own fieldsets, read from the engine's
+ * `game_options`; a setup it finds a problem with cannot start.  `initial`
+ * (a refused link's setup) fills the screen in, so nothing chosen is lost.
+ */
+export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigate, gameOptions = null, initial = null }) {
   const min = Math.max(renderer.minSeats ?? 2, gameInfo.min_players);
   const max = gameInfo.max_players;
   const state = { mode: "multi", seats: ["human", botLevels.includes("easy") ? "easy" : botLevels[0] ?? "human"], first: "0", level: 1, options: {}, seed: "" };
+  if (initial) {
+    const starbots = initial.seats.find((s) => s.startsWith("starbots-"));
+    if (starbots && solo) Object.assign(state, { mode: "solo", level: Number(starbots.split("-")[1]) });
+    else if (initial.seats.length >= min && initial.seats.length <= max) state.seats = initial.seats.map((s) => (s === "human" || botLevels.includes(s) ? s : "human"));
+    for (const [name, spec] of Object.entries(renderer.options)) if (spec.type === "bool" && initial.options?.[name]) state.options[name] = true;
+    if (initial.seed !== null && initial.seed !== undefined) state.seed = String(initial.seed);
+  }
+  const panelState = renderer.setupPanel ? renderer.panelState?.(initial?.options ?? {}) ?? {} : null;
   const form = h("form.setup", { dataset: { testid: "setup" }, novalidate: true });
 
   function seatSelect(i) {
@@ -71,9 +85,15 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
           h("input", { type: "number", min: 1, max: 20, value: state.level, dataset: { testid: "starbots-level" },
             onchange: (e) => { state.level = Math.min(20, Math.max(1, Math.round(Number(e.target.value) || 1))); } })),
         h("p.muted", t("setup.starbotsHint")));
-    const optionsBox = Object.keys(renderer.options).length
+    // a game's own fieldsets (districts, levels…): their problems keep the game from starting
+    const panel = renderer.setupPanel && gameOptions
+      ? renderer.setupPanel({ gameOptions, panel: panelState, players: multi ? state.seats.length : 1, redraw: draw,
+        seatLabels: multi ? state.seats.map((_, i) => t("setup.seat", { n: i + 1 })) : null })
+      : { nodes: [], problems: [], options: () => ({}) };
+    const boolOptions = Object.entries(renderer.options).filter(([, spec]) => spec.type === "bool");
+    const optionsBox = boolOptions.length
       ? h("fieldset", h("legend", t("setup.options")),
-        Object.entries(renderer.options).filter(([, spec]) => !spec.soloOnly || state.mode === "solo").map(([name, spec]) => h("label.check",
+        boolOptions.filter(([, spec]) => !spec.soloOnly || state.mode === "solo").map(([name, spec]) => h("label.check",
           h("input", { type: "checkbox", checked: !!state.options[name], dataset: { testid: `option-${name}` }, onchange: (e) => { state.options[name] = e.target.checked; } }),
           h("span", h("strong", t(spec.label)), h("br"), h("span.muted", t(spec.hint))))))
       : null;
@@ -82,15 +102,20 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
         h("input", { type: "text", inputMode: "numeric", pattern: "[0-9]*", value: state.seed, placeholder: t("setup.seedRandom"), dataset: { testid: "seed" },
           oninput: (e) => { state.seed = e.target.value.trim(); } })));
     const message = h("p.error-text", { role: "alert", dataset: { testid: "setup-error" }, hidden: true });
+    const problems = panel.problems.length
+      ? h("div.setup-problems.error-text", { role: "alert", dataset: { testid: "setup-problem" } },
+        h("strong", t("setup.cannotStart")), h("ul", panel.problems.map((p) => h("li", p))))
+      : null;
     form.replaceChildren(
       h("h2", t("setup.title", { game: gameInfo.title })),
       // only a game with an automa (renderer.solo: Starbots™) has a solo mode to choose
-      ...(renderer.solo ? [modeBox] : []), seatsBox, optionsBox, seedBox, message,
+      ...[...(renderer.solo ? [modeBox] : []), seatsBox, ...panel.nodes, optionsBox, seedBox, problems, message].filter(Boolean),
       h("div.row-buttons",
-        h("button", { type: "submit", dataset: { testid: "start" } }, t("setup.start")),
+        h("button", { type: "submit", dataset: { testid: "start" }, disabled: panel.problems.length > 0 }, t("setup.start")),
         h("button.secondary", { type: "button", onclick: () => navigate("") }, t("table.backHome"))));
     form.onsubmit = (event) => {
       event.preventDefault();
+      if (panel.problems.length) return; // never submitted: the problems are on screen
       if (state.seed && (!/^\d{1,16}$/.test(state.seed) || Number(state.seed) > 2 ** 53 - 1)) {
         message.hidden = false;
         message.textContent = t("setup.badSeed");
@@ -98,12 +123,16 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
       }
       const seed = state.seed ? Number(state.seed) : Math.floor(Math.random() * 2 ** 31);
       let seats;
+      const options = Object.fromEntries(Object.entries(state.options).filter(([name]) => state.mode === "solo" || !renderer.options[name].soloOnly));
+      Object.assign(options, panel.options());
       if (state.mode === "solo") seats = ["human", `starbots-${state.level}`];
       else {
         const first = state.first === "random" ? Math.floor(Math.random() * state.seats.length) : Number(state.first);
-        seats = [...state.seats.slice(first), ...state.seats.slice(0, first)];
+        const rotate = (list) => [...list.slice(first), ...list.slice(0, first)];
+        seats = rotate(state.seats);
+        // what is said per seat turns with the seats
+        for (const [name, spec] of Object.entries(renderer.options)) if (spec.perSeat && Array.isArray(options[name])) options[name] = rotate(options[name]);
       }
-      const options = Object.fromEntries(Object.entries(state.options).filter(([name]) => state.mode === "solo" || !renderer.options[name].soloOnly));
       navigate(shareURL({ game: renderer.id, seats, seed, options }));
     };
   }

@@ -5,6 +5,7 @@
 //   ?game=seize                                  → the setup screen
 //   ?game=seize&seats=human,random&seed=7        → a new game, exactly this setup
 //   ?game=seize&seats=human,human&scoop=1        → a game option (per game, declared by its table)
+//   …&district=custom&groups=a,b,c,d,e,f&difficulty=normal,hard → word and list options (shape checked here)
 //   ?game=seize&seats=…&seed=7&moves=z…          → a shared replay (moves compressed)
 //   ?resume=<saved game id>                      → a saved game, restored by the engine
 //   …&lang=de                                    → any of these in a language (read by i18n.js, no part of the route)
@@ -91,6 +92,16 @@ export function parseRoute(search, { games = [], tables = {}, optionsFor = () =>
     if (spec.type === "bool") {
       if (value !== "0" && value !== "1") throw new RouteError("table.error.badOption", { name: key, value: short(value) });
       opts[key] = value === "1";
+    } else if (spec.type === "text") {
+      // a word of the game's own (a district, an opening): its shape here, its meaning in the engine
+      if (!spec.pattern.test(value)) throw new RouteError("table.error.badOption", { name: key, value: short(value) });
+      opts[key] = value;
+    } else if (spec.type === "list") {
+      const items = value.split(",");
+      if (items.length > (spec.max ?? 8) || !items.every((item) => spec.item.test(item))) {
+        throw new RouteError("table.error.badOption", { name: key, value: short(value) });
+      }
+      opts[key] = items;
     }
   }
   const out = { kind: "play", game, seats, seed, options: opts, moves: null };
@@ -114,7 +125,7 @@ export function shareURL({ game, seats, seed, options = {}, edition = null }, en
   q.set("seats", seats.join(","));
   if (seed !== null && seed !== undefined) q.set("seed", String(seed));
   for (const [key, value] of Object.entries(options)) {
-    if (typeof value === "boolean") { if (value) q.set(key, "1"); } else q.set(key, String(value));
+    if (typeof value === "boolean") { if (value) q.set(key, "1"); } else if (Array.isArray(value)) q.set(key, value.join(",")); else q.set(key, String(value));
   }
   if (encodedMoves) {
     q.set("moves", encodedMoves);

@@ -14,7 +14,30 @@ export const GLOSSARY = [
   ["customers", ["happy", "angry", "entertain", "lose_customer", "patience", "hype_down", "max_hype"]],
   ["table", ["barista", "full_cup", "empty_cup", "service", "deck", "discard", "pantry", "style", "achievement", "award", "facedown"]],
   ["groups", ["group_hipsters", "group_cyclists", "group_tourists", "group_musicians", "group_start_uppers", "group_party_animals", "group_friends"]],
+  ["tokens", ["green", "naptime", "board_game", "board_game_bag", "newsflash_review", "boost", "difficulty"]],
 ];
+
+/** The further customer groups of the expansions (group id → its ability), in the glossary's order. */
+export const FURTHER_GROUPS = [
+  ["students", "early_bird"], ["funemployed_expats", "meet_up"], ["starving_artists", "draw"], ["performers", "acting"],
+  ["street_smarts", "swap_customers"], ["tech_nerds", "ddos"], ["rebels", "disrupt"], ["criminal_minds", "steal"],
+  ["authority_figures", "arrest"], ["happy_families", "naptime"], ["friendly_locals", "regular"], ["health_nuts", "fair_trade"],
+  ["fashionistas", "camp_out"], ["coffee_connoisseurs", "roast"], ["upper_class", "exclusivity"], ["board_game_geeks", "board_games"],
+  ["hungry_media", "newsflash"],
+];
+
+/** The picture of an ability (its super version shares it); an unknown one gets the Ability Boost mark. */
+const ABILITY_ICONS = {
+  hype: "hype", overcrowd: "hype_down", entertain: "entertain", walk_in: "walk_in", delivery: "delivery",
+  innovation: "innovation", patience: "patience", lose_customer: "lose_customer", attract: "attract",
+  connections: "connections", customer_tracking: "customer_tracking", lose_bad_review: "bad_review",
+  ...Object.fromEntries(FURTHER_GROUPS.map(([, ability]) => [ability, ability])),
+};
+
+export function abilityIcon(ability, cls = "") {
+  const base = String(ability).replace(/^super_/, "");
+  return icon(ABILITY_ICONS[base] ?? "boost", { cls, label: t("seize.ability." + ability) });
+}
 
 /** "1 bean", "3 beans", "2 milk": an amount of a resource, in the language's plural form. */
 export function resourceCount(res, n) { return t("seize.count." + res, { count: n }); }
@@ -54,7 +77,13 @@ export function glossary() {
     h("p.muted", t("seize.help.scoring")),
     GLOSSARY.map(([section, names]) => h("section",
       h("h4", t("seize.help.section." + section)),
-      h("dl", names.map((n) => [h("dt", icon(n), " ", iconLabel(n)), h("dd", t("seize.help." + (COUNTED.test(n) ? "counted" : n)))])))));
+      h("dl", names.map((n) => [h("dt", icon(n), " ", iconLabel(n)), h("dd", t("seize.help." + (COUNTED.test(n) ? "counted" : n)))])))),
+    h("section", { dataset: { testid: "glossary-abilities" } },
+      h("h4", t("seize.help.section.abilities")),
+      h("dl", FURTHER_GROUPS.map(([group, ability]) => [
+        h("dt", groupIcon(group), " ", t("seize.group." + group)),
+        h("dd", { dataset: { ability } }, abilityIcon(ability), " ", t("seize.ability." + ability)),
+        h("dd", { dataset: { ability: "super_" + ability } }, abilityIcon("super_" + ability), " ", t("seize.ability.super_" + ability))]))));
 }
 
 const DRAWN = new Set(GLOSSARY.flatMap(([, names]) => names));

@@ -4,7 +4,8 @@
 import { t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
-import { eventIcon, glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
+import { abilityIcon, eventIcon, glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
+import { panelState, setupPanel } from "./setup.js";
 
 const RESOURCE_ROWS = ["beans", "milk", "sugar"];
 const CITY_ROWS = ["attract", "upgrade_pantry", "upgrade_style"];
@@ -70,22 +71,34 @@ export function cardFace(face, opts = {}) {
   if (face.main) el.append(orderLine(t("seize.card.main"), face.main, opts.cost?.main));
   if (face.side) el.append(orderLine(t("seize.card.side"), face.side, opts.cost?.side));
   if (face.ability) {
-    el.append(h("div.ability", abilityIcon(face.ability), h("span", t("seize.ability." + face.ability))));
+    el.append(h("div.ability", abilityIcon(face.ability), face.boost ? icon("boost") : null, h("span", abilityText(face.ability))));
   }
   if (face.special) el.append(h("div.special", icon(face.special), h("span", t("seize.card.special", { icon: iconLabel(face.special) }))));
   if (face.icons) {
     el.append(h("ul.upgrade-icons", face.icons.map((ic) => h("li", icon(ic.icon), " ", h("span.muted", t("seize.card.onRow", { row: t("seize.row." + ic.row) }))))));
   }
   if (face.kind === "award") el.append(h("div.ability", icon("award"), h("span", t("seize.card.award", { group: groupsText }))));
+  if (opts.reviews && (opts.reviews.good || opts.reviews.bad)) el.append(awardReviews(opts.reviews));
   return el;
 }
 
-function abilityIcon(ability) {
-  const base = ability.replace(/^super_/, "");
-  const map = { hype: "hype", overcrowd: "hype_down", entertain: "entertain", walk_in: "walk_in", delivery: "delivery",
-    innovation: "innovation", patience: "patience", lose_customer: "lose_customer", attract: "attract" };
-  return icon(map[base] ?? "hype", { label: t("seize.ability." + ability) });
+/** An ability's words; one the catalogue does not know yet reads as its name. */
+function abilityText(ability) {
+  const key = "seize.ability." + ability;
+  const text = t(key);
+  return text === key ? humanize(ability) : text;
 }
+
+/** "swap_customers" → "swap customers": the last resort for a name no catalogue has. */
+export function humanize(name) { return String(name ?? "").replace(/[_:]+/g, " ").trim(); }
+
+/** Good and Bad Reviews Hungry Media put on an award (they go with it at the end). */
+function awardReviews({ good = 0, bad = 0 }) {
+  const text = t("seize.awardReviews", { good, bad });
+  return h("div.award-reviews", { dataset: { testid: "award-reviews" }, title: text, "aria-label": text },
+    icon("newsflash_review"), icon("good_review"), h("b", String(good)), icon("bad_review"), h("b", String(bad)));
+}
+
 
 const STEP_ICONS = { rival_bad_review: "bad_review", return_resources: "discard", steal_customer: "lose_customer", good_review_2: "good_review" };
 function stepIcon(step, cls = "") {
@@ -129,8 +142,26 @@ function renderPools(view, ctx) {
     view.end_triggered ? h("div.pool.warn", t("seize.endTriggered." + view.end_triggered)) : null,
     view.scoop_luck ? h("div.pool.muted", icon("scoop"), t("seize.scoopLuckOn")) : null,
     view.solo ? renderSolo(view, ctx) : null,
+    view.groups?.length ? h("div.pool.groups-in-play", { dataset: { testid: "groups-in-play" } }, h("span", t("seize.groupsInPlay")),
+      view.groups.map((g) => h("span.group-chip", { title: t("seize.group." + g) }, groupIcon(g), h("span.sr", t("seize.group." + g))))) : null,
+    view.board_games ? h("div.pool", { dataset: { testid: "board-game-bag" }, title: t("seize.help.board_game_bag") }, icon("board_game_bag"),
+      h("span", t("seize.boardGames.bag", { count: view.board_games.bag_count })),
+      view.board_games.discard?.length ? h("span.muted", t("seize.boardGames.discard", { count: view.board_games.discard.length })) : null) : null,
+    awardsWithReviews(view),
     h("details.awards", h("summary", icon("award"), t("seize.awards", { n: view.awards.length })),
-      h("div.award-list", view.awards.map((a) => cardFace(a)))));
+      h("div.award-list", view.awards.map((a) => cardFace(a, { reviews: reviewsOn(view, a) })))));
+}
+
+function reviewsOn(view, award) {
+  return (award.groups ?? []).map((g) => view.award_reviews?.[g]).find(Boolean) ?? null;
+}
+
+/** Reviews waiting on awards are shown outside the folded award list too. */
+function awardsWithReviews(view) {
+  const waiting = Object.entries(view.award_reviews ?? {}).filter(([, r]) => r && (r.good || r.bad));
+  if (!waiting.length) return null;
+  return h("div.pool.award-waiting", { dataset: { testid: "award-reviews-waiting" } },
+    waiting.map(([g, r]) => h("span.award-on", groupIcon(g), h("span.sr", t("seize.group." + g)), awardReviews(r))));
 }
 
 function renderSolo(view, ctx) {
@@ -180,6 +211,9 @@ function renderCafe(view, pl, moves, ctx) {
     const id = `target:p${p}:${e.card.id}`;
     const tokens = h("div.tokens",
       e.angry ? icon("angry") : null,
+      e.nap ? h("span.token.nap", { dataset: { testid: "nap-token" }, title: t("seize.nap") }, icon("naptime", { label: t("seize.nap") })) : null,
+      e.board_game ? h("span.token.board-game", { dataset: { testid: "board-game-token" }, title: t("seize.boardGameOn", { icon: iconLabel(e.board_game) }) },
+        icon("board_game", { label: t("seize.boardGameOn", { icon: iconLabel(e.board_game) }) }), icon(e.board_game)) : null,
       Array.from({ length: e.happy }, () => icon("happy")),
       e.being_served ? h("span.serving", icon("service"), t("seize.serving")) : e.served ? h("span.served", t("seize.served")) : null);
     const node = h("div.line-entry", { class: e.being_served ? "current" : e.served ? "done" : "", dataset: { pos: String(i + 1) } },
@@ -195,10 +229,14 @@ function renderCafe(view, pl, moves, ctx) {
     "aria-label": t("seize.cafeOf", { name }) },
   h("header.cafe-head",
     h("h3", name),
+    pl.difficulty && !pl.automa ? h("span.difficulty", { class: "lv-" + pl.difficulty, dataset: { testid: "difficulty", level: pl.difficulty },
+      title: pl.difficulty === "normal" ? t("seize.help.difficulty") : t("seize.difficulty.about", { level: t("seize.difficulty." + pl.difficulty) }) },
+    icon("difficulty", { label: "" }), t("seize.difficulty." + pl.difficulty)) : null,
     pl.full_cup ? icon("full_cup") : null, pl.empty_cup ? icon("empty_cup") : null,
     h("span.baristas", Array.from({ length: pl.baristas_home }, () => icon("barista")), h("span.sr", t("seize.baristasHome", { count: pl.baristas_home })))),
   h("div.stats",
-    pl.automa ? null : h("span.stat", { dataset: { stat: "resources" } }, RESOURCE_ROWS.map((r) => h("span.res", icon(r), h("b", String(pl.resources[r] ?? 0))))),
+    pl.automa ? null : h("span.stat", { dataset: { stat: "resources" } }, [...RESOURCE_ROWS, ...(pl.resources.green ? ["green"] : [])].map((r) =>
+      h("span.res", { dataset: { res: r }, title: resourceCount(r, pl.resources[r] ?? 0) }, icon(r), h("b", String(pl.resources[r] ?? 0))))),
     hypeTrack(pl),
     h("span.stat", icon("good_review"), h("b", { dataset: { stat: "good" } }, String(pl.good_reviews))),
     h("span.stat", icon("bad_review"), h("b", { dataset: { stat: "bad" } }, String(pl.bad_reviews))),
@@ -230,7 +268,7 @@ export function render(board, ctx) {
   const viewerFirst = ctx.viewer !== null && ctx.viewer !== undefined ? [players[ctx.viewer], ...order.filter((pl) => pl.seat !== ctx.viewer)] : order;
   board.replaceChildren(
     h("div.seize", { dataset: { phase: view.phase } }, h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
-      h("div.cafes", viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
+      h("div.cafes", { dataset: { count: String(viewerFirst.length) } }, viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
 }
 
 function customerName(view, ctx, id) { return ctx.cardName(id); }
@@ -255,7 +293,15 @@ export function decision(view, status, ctx) {
       return { what: t("seize.decide.serve", { card: customerName(view, ctx, d.customer) }), why: t("seize.why.serve." + mood) };
     }
     case "achieve": return { what: t("seize.decide.achieve", { ach: t("seize.ach." + d.achievement) }), why: t("seize.why.achieve") };
-    default: return { what: d.kind, why: "" };
+    case "boost": return { what: t("seize.decide.boost"), why: d.ability ? abilityText(d.ability) : "" };
+    default: {
+      // a decision this table has no words of its own for: its engine name and reason, still readable
+      const key = "seize.decide." + d.kind;
+      const known = t(key);
+      const what = known !== key ? known : t("seize.decide.generic", { what: humanize(d.ability ?? d.kind) });
+      const reason = d.reason && d.reason !== d.kind ? (t("seize.ability." + d.reason) !== "seize.ability." + d.reason ? abilityText(d.reason) : humanize(d.reason)) : "";
+      return { what, why: reason };
+    }
   }
 }
 const TAKE_WHY = { attract: 1, upgrade_pantry: 1, upgrade_style: 1, word_of_mouth: 1, walk_in: 1 };
@@ -285,8 +331,33 @@ export function moveText(move, view, ctx) {
     case "skip_customer": return t("seize.move.skipCustomer");
     case "bonus": return t("seize.move.bonus", { icon: iconLabel(p.icon) });
     case "skip": return t("seize.move.skip");
-    default: return move.id;
+    case "boost": return t("seize.move.boost", { card: ctx.cardName(p.card), n: p.reviews ?? 0 });
+    default: return genericMoveText(move, ctx);
   }
+}
+
+/**
+ * Words for a move of a kind this table does not know yet (a new ability's
+ * choice): its kind, then what it names (cards, players, icons, amounts), so
+ * every option stays readable and clickable.
+ */
+function genericMoveText(move, ctx) {
+  const p = move.payload ?? {};
+  const parts = [];
+  for (const [key, value] of Object.entries(p)) {
+    if (key === "kind" || value === null || value === undefined || value === false) continue;
+    if (["card", "customer", "cust", "target"].includes(key) && typeof value === "string") parts.push(ctx.cardName(value));
+    else if (["player", "rival", "to", "from", "owner"].includes(key) && Number.isInteger(value)) parts.push(ctx.seatName(value));
+    else if (["icon", "bonus", "token"].includes(key) && typeof value === "string") parts.push(iconLabel(value));
+    else if (["group", "award"].includes(key) && typeof value === "string") parts.push(t("seize.group." + value));
+    else if (["res", "resource"].includes(key) && typeof value === "string") parts.push(t("seize.icon." + value));
+    else if (Array.isArray(value)) parts.push(value.map((v) => (typeof v === "string" && /@|^[a-z]+_\d/.test(v) ? ctx.cardName(v) : humanize(v))).join(", "));
+    else if (typeof value === "object") parts.push(Object.entries(value).map(([k, v]) => `${humanize(k)} ${v}`).join(", "));
+    else if (value === true) parts.push(humanize(key));
+    else parts.push(typeof value === "number" ? `${humanize(key)} ${value}` : humanize(value));
+  }
+  const kind = humanize(p.kind ?? String(move.id).split(":")[0]);
+  return parts.length ? `${kind}: ${parts.join(" · ")}` : kind || move.id;
 }
 
 export function moveLabel(move, view, ctx) {
@@ -296,6 +367,7 @@ export function moveLabel(move, view, ctx) {
     case "space": return [iconsRow(p.icons), text];
     case "icon": return [icon(p.icon), p.with_icon ? icon(p.with_icon) : null, text];
     case "upgrade_icon": case "bonus": return [icon(p.icon), text];
+    case "boost": return [icon("boost"), text];
     case "connections_with": return [icon("connections"), icon(p.with_icon), text];
     case "serve": return [text, p.main ? costNode(p.cost) : icon("angry")];
     case "skip_customer": return [icon("happy"), text];
@@ -403,7 +475,19 @@ export default {
     scoop: { type: "bool", config: "scoop_luck", label: "seize.option.scoop", hint: "seize.option.scoopHint" },
     starbotsfirst: { type: "bool", config: "first_player", on: "starbots", off: "human", soloOnly: true,
       label: "seize.option.starbotsFirst", hint: "seize.option.starbotsFirstHint" },
+    // the expansions' setup (its own panel on the setup screen; the engine checks every combination)
+    district: { type: "text", pattern: /^[a-z_]{1,40}$/, config: "district" },
+    groups: { type: "list", item: /^[a-z_]{1,40}$/, max: 6, config: "groups" },
+    difficulty: { type: "list", item: /^(normal|hard|expert)$/, max: 6, config: "difficulty", perSeat: true },
+    opening: { type: "text", pattern: /^(standard|official)$/, config: "opening" },
   },
-  optionsFromConfig: (config) => ({ ...(config?.scoop_luck ? { scoop: true } : {}), ...(config?.first_player === "starbots" ? { starbotsfirst: true } : {}) }),
-  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
+  optionsFromConfig: (config) => ({
+    ...(config?.scoop_luck ? { scoop: true } : {}), ...(config?.first_player === "starbots" ? { starbotsfirst: true } : {}),
+    ...(config?.district && config.district !== "kreuzberg" ? { district: config.district } : {}),
+    ...(config?.district === "custom" && Array.isArray(config.groups) ? { groups: [...config.groups] } : {}),
+    ...(Array.isArray(config?.difficulty) && config.difficulty.some((lv) => lv !== "normal") ? { difficulty: [...config.difficulty] } : {}),
+    ...(config?.opening === "official" ? { opening: "official" } : {}),
+  }),
+  panelState,
+  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary, setupPanel,
 };

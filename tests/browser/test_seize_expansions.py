@@ -1,0 +1,308 @@
+"""Seize the Bean's expansions in a real browser: the setup screen's districts,
+custom Kiez, difficulty levels and official opening (read from the engine's
+compatibility table), share links that carry the whole setup, a 6-player
+table on a desktop and a phone, and whole games in the new districts.
+
+The whole-game tests (``-k full_game``) need the expansion groups' cards and
+abilities in the engine; every other test here needs only the setup contract.
+"""
+from __future__ import annotations
+
+import random
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from conftest import ARTIFACTS, STATUS, open_table, play_through, screenshot, settle, wait_ready
+
+PB_GROUPS = ["happy_families", "upper_class", "board_game_geeks", "coffee_connoisseurs", "students", "cyclists"]
+CUSTOM = ["students", "rebels", "hipsters", "health_nuts", "tourists", "upper_class"]
+
+
+def goto_in_page(page, query: str) -> None:
+    """Follow a link inside the already-booted page (no Pyodide reboot)."""
+    page.evaluate("q => window.brewhouse.navigate(q)", query)
+
+
+def open_setup(page, site: str):
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_table(page, site, "?game=seize")
+    setup = page.locator("[data-testid=setup]")
+    setup.wait_for()
+    page.locator("[data-testid=districts]").wait_for()
+    return setup
+
+
+def set_seats(page, seats: list[str]) -> None:
+    """The multi-player seats: as many as listed, each human or a bot level."""
+    while page.locator("[data-testid^=seat-]").count() < len(seats):
+        page.click("[data-testid=add-seat]")
+    for i, seat in enumerate(seats):
+        page.select_option(f"[data-testid=seat-{i}]", seat)
+
+
+def config(page) -> dict:
+    return page.evaluate("() => window.brewhouse.table.status.config")
+
+
+def test_a_six_player_hot_seat_game_in_prenzlauer_berg_starts_from_the_setup_screen(page, site):
+    open_setup(page, site)
+    set_seats(page, ["human"] * 6)
+    assert page.locator("[data-testid=add-seat]").count() == 0  # six is the most
+    # Kreuzberg (the default) is no 5-6 district: greyed out, the game cannot start
+    assert page.locator("[data-testid=district-kreuzberg]").is_disabled()
+    assert page.locator("[data-testid=start]").is_disabled()
+    page.check("[data-testid=district-prenzlauer_berg]")
+    assert page.locator("[data-testid=setup-problem]").count() == 0
+    page.select_option("[data-testid=difficulty-1]", "hard")
+    page.select_option("[data-testid=difficulty-5]", "expert")
+    page.select_option("[data-testid=first-player]", "0")
+    page.fill("[data-testid=seed]", "11")
+    screenshot(page, "seize-setup-six-players-1440x900")
+    page.click("[data-testid=start]")
+    assert settle(page) == "privacy"  # six humans at one device
+    cfg = config(page)
+    assert cfg["players"] == 6 and cfg["district"] == "prenzlauer_berg"
+    assert cfg["difficulty"] == ["normal", "hard", "normal", "normal", "normal", "expert"]
+    page.click("[data-testid=privacy-ready]")
+    assert settle(page) == "human"
+    view = page.evaluate("() => window.brewhouse.table.view")
+    assert view["groups"] == PB_GROUPS
+    assert [p["difficulty"] for p in view["players"]] == cfg["difficulty"]
+    assert page.locator("[data-testid=player-panel]").count() == 6
+    # each café shows its level; the groups in play are on the table
+    levels = page.eval_on_selector_all("[data-testid=difficulty]", "els => els.map(e => e.dataset.level)")
+    assert sorted(levels) == sorted(cfg["difficulty"])
+    chips = page.locator("[data-testid=groups-in-play] .group-ic")
+    assert chips.count() == 6
+    assert page.problems == []
+
+
+def test_the_setup_screen_greys_out_what_the_booklet_forbids_and_says_why(page, site):
+    setup = open_setup(page, site)
+    # two players: every district, every group
+    assert page.locator("[data-testid=districts] input:disabled").count() == 0
+    assert page.locator("[data-testid=start]").is_enabled()
+    # the short descriptions come in the player's language, with the 5-6 and solo marks
+    pb = page.locator("label[data-district=prenzlauer_berg]").inner_text()
+    assert "High-scoring groups" in pb and "5–6 players" in pb
+
+    set_seats(page, ["human", "easy", "easy", "easy", "easy"])
+    for district in ("kreuzberg", "neukolln", "mitte", "friedrichshain_kreuzberg", "wrangelkiez", "bergmannkiez"):
+        assert page.locator(f"[data-testid=district-{district}]").is_disabled(), district
+    for district in ("prenzlauer_berg", "friedrichshain", "boxhagener_kiez", "charlottenburg", "random", "custom"):
+        assert page.locator(f"[data-testid=district-{district}]").is_enabled(), district
+    reason = page.inner_text("[data-testid=district-reason-kreuzberg]")
+    assert "Kreuzberg is not played with 5 or 6 players" in reason and "booklet p. 5" in reason, reason
+    # Kreuzberg was chosen: the problem is said and the game is not started
+    assert "Kreuzberg" in page.inner_text("[data-testid=setup-problem]")
+    assert page.locator("[data-testid=start]").is_disabled()
+    screenshot(page, "seize-setup-five-players-1440x900")
+    # a custom Kiez with 5 players offers no group the 5-6 rule forbids
+    page.check("[data-testid=district-custom]")
+    assert page.locator("[data-testid=group-party_animals]").is_disabled()
+    assert page.locator("[data-testid=group-starving_artists]").is_disabled()
+    assert page.locator("[data-testid=group-funemployed_expats]").is_disabled()
+    assert "choose 6 more" in page.inner_text("[data-testid=setup-problem]")
+    for group in CUSTOM:
+        page.check(f"[data-testid=group-{group}]")
+    assert page.locator("[data-testid=setup-problem]").count() == 0
+    assert page.locator("[data-testid=group-cyclists]").is_disabled()  # six is a Kiez
+    screenshot(page, "seize-setup-custom-kiez-1440x900")
+    assert page.locator("[data-testid=start]").is_enabled()
+
+    # solo against Starbots: Friedrichshain is no solo district, Authority Figures no solo group
+    page.check("[data-testid=mode-solo]")
+    assert page.locator("[data-testid=district-friedrichshain]").is_disabled()
+    reason = page.inner_text("[data-testid=district-reason-friedrichshain]")
+    assert "Friedrichshain is not played solo against Starbots" in reason and "booklet p. 38" in reason, reason
+    assert page.locator("[data-testid=group-authority_figures]").is_disabled()
+    assert page.locator("[data-testid=difficulty-0]").count() == 1  # the human's level only
+    assert page.locator("[data-testid=difficulty-1]").count() == 0
+    page.check("[data-testid=district-mitte]")
+    assert page.locator("[data-testid=start]").is_enabled()
+    screenshot(page, "seize-setup-solo-1440x900")
+    assert setup.is_visible()
+    assert "null" not in setup.inner_text()
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("lang, about, reason", [
+    ("fr", "Des groupes qui rapportent beaucoup", "ne se joue pas à 5 ou 6 joueurs"),
+    ("de", "Gruppen mit vielen Punkten", "wird nicht mit 5 oder 6 Spielern gespielt"),
+])
+def test_the_setup_screen_speaks_the_players_language(page, site, lang, about, reason):
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_table(page, site, "?game=seize", lang=lang)
+    page.locator("[data-testid=districts]").wait_for()
+    assert about in page.locator("label[data-district=prenzlauer_berg]").inner_text()
+    set_seats(page, ["human"] * 5)
+    assert reason in page.inner_text("[data-testid=district-reason-kreuzberg]")
+    screenshot(page, f"seize-setup-five-players-{lang}-1440x900")
+    assert page.problems == []
+
+
+def test_the_share_link_carries_the_whole_setup_and_a_refused_one_loses_nothing(browser, page, site):
+    open_setup(page, site)
+    set_seats(page, ["human", "random", "random"])
+    page.check("[data-testid=district-custom]")
+    for group in CUSTOM:
+        page.check(f"[data-testid=group-{group}]")
+    page.select_option("[data-testid=difficulty-0]", "expert")
+    page.select_option("[data-testid=difficulty-2]", "hard")
+    page.check("[data-testid=opening]")
+    page.select_option("[data-testid=first-player]", "1")  # seats turn: so do their levels
+    page.fill("[data-testid=seed]", "21")
+    page.click("[data-testid=start]")
+    assert settle(page) == "human"
+    cfg = config(page)
+    assert cfg["district"] == "custom" and cfg["groups"] == CUSTOM
+    assert cfg["difficulty"] == ["normal", "hard", "expert"] and cfg["opening"] == "official"
+    assert page.evaluate("() => window.brewhouse.table.status.seats") == ["random", "random", "human"]
+    page.click("[data-testid=share]")
+    link = page.input_value("[data-testid=share-link][data-kind=setup]")
+    q = {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}
+    assert q == {"game": "seize", "seats": "random,random,human", "seed": "21", "district": "custom",
+                 "groups": ",".join(CUSTOM), "difficulty": "normal,hard,expert", "opening": "official"}
+
+    # the link opens the very same game elsewhere
+    friend_context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    friend = friend_context.new_page()
+    friend.add_init_script("localStorage.setItem('brewhouse.pace', 'instant')")
+    friend.goto(link)
+    wait_ready(friend)
+    assert settle(friend) == "human"
+    assert friend.evaluate("() => window.brewhouse.table.status.config") == cfg
+    assert friend.evaluate("() => window.brewhouse.table.view.groups") == CUSTOM
+    friend_context.close()
+
+    # a link the engine refuses: its message (with the booklet's rule), and the setup screen with the same choices
+    goto_in_page(page, "?game=seize&seats=human,human,human,human,human&seed=4&district=kreuzberg&difficulty=hard,normal,normal,normal,normal")
+    assert settle(page, route_errors=True) == "route-error"
+    assert page.get_attribute("[data-testid=route-error-text]", "data-key") == "table.error.badSetup"
+    detail = page.inner_text("[data-testid=route-error-detail]")
+    assert "Kreuzberg is not played with 5-6 players" in detail and "booklet p. 5" in detail, detail
+    page.click("[data-testid=error-setup]")
+    page.locator("[data-testid=districts]").wait_for()
+    assert page.locator("[data-testid^=seat-]").count() == 5
+    assert page.input_value("[data-testid=seed]") == "4"
+    assert page.input_value("[data-testid=difficulty-0]") == "hard"
+    assert page.locator("[data-testid=district-kreuzberg]").is_checked()
+    assert page.locator("[data-testid=start]").is_disabled()
+    page.check("[data-testid=district-charlottenburg]")
+    page.click("[data-testid=start]")
+    assert settle(page) == "privacy"
+    assert config(page)["district"] == "charlottenburg"
+
+    # a malformed value is refused before the engine sees it
+    for query in ("?game=seize&seats=human,human&difficulty=easy,normal", "?game=seize&seats=human,human&groups=a,b,c,d,e,f,g",
+                  "?game=seize&seats=human,human&opening=sometimes"):
+        goto_in_page(page, query)
+        assert settle(page, route_errors=True) == "route-error"
+        assert page.get_attribute("[data-testid=route-error-text]", "data-key") == "table.error.badOption", query
+    assert page.problems == []
+
+
+SIX = "?game=seize&seats=human,random,random,random,random,random&seed=5&district=prenzlauer_berg&difficulty=normal,hard,expert,normal,normal,normal"
+
+
+def test_a_six_player_table_on_a_desktop_and_a_phone(page, site):
+    """The City, cafés and Lines of six players, with every expansion token drawn
+    (the view is given them here: the table shows what the engine says)."""
+    open_table(page, site, SIX)
+    rng = random.Random(5)
+    for _ in range(40):  # into the day: lines filled
+        assert settle(page) == "human"
+        if page.get_attribute(STATUS, "data-phase") == "service":
+            break
+        options = page.locator("[data-testid=decision] [data-move]")
+        options.nth(rng.randrange(options.count())).click()
+    assert settle(page) == "human"
+    page.evaluate("""() => {
+        const table = window.brewhouse.table;
+        const view = table.view;
+        const me = view.players[0];
+        me.resources.green = 2;
+        const line = view.players.find((p) => p.line.length >= 1).line;
+        line[0].nap = true;
+        (line[1] ?? line[0]).board_game = "beans2";
+        view.award_reviews = { [view.groups[0]]: { good: 3, bad: 1 } };
+        view.board_games = { bag_count: 7, discard: ["milk3"] };
+        table.renderView();
+    }""")
+    assert page.locator("[data-testid=nap-token]").count() == 1
+    assert page.locator("[data-testid=board-game-token]").count() == 1
+    assert "Board Game token" in page.get_attribute("[data-testid=board-game-token]", "title")
+    assert page.locator("[data-res=green]").count() == 1
+    assert "7 Board Game tokens in the bag" in page.inner_text("[data-testid=board-game-bag]")
+    assert page.locator("[data-testid=award-reviews-waiting] [data-testid=award-reviews]").count() == 1
+    for size, (width, height) in {"1440x900": (1440, 900), "390x844": (390, 844)}.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width, size
+        screenshot(page, f"seize-six-players-{size}")  # the whole page
+        page.screenshot(path=str(ARTIFACTS / f"seize-six-players-{size}-screen.png"))  # what one screen shows
+    # the rules help explains every new token and the seventeen groups' abilities
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.click("[data-testid=help-toggle]")
+    help_text = page.inner_text("[data-testid=glossary]")
+    for words in ("green beans", "Naptime token", "Board Game token", "Ability Boost", "Newsflash:", "Super Roast:", "Fair Trade:"):
+        assert words in help_text, words
+    assert page.locator("[data-testid=glossary-abilities] dd").count() == 34
+    page.locator("[data-testid=glossary-abilities]").screenshot(path=str(ARTIFACTS / "seize-help-abilities-1440x900.png"))
+    assert page.problems == []
+
+
+def test_every_option_reads_as_words_whatever_its_kind(page, site):
+    """A decision kind the table has no words for (a new ability's) still shows
+    readable, clickable options: never a dead end."""
+    open_table(page, site, "?game=seize&seats=human,random&seed=7")
+    assert settle(page) == "human"
+    texts = page.evaluate("""async () => {
+        const { moveText, moveLabel, decision } = (await import('./js/games/seize/index.js')).default;
+        const table = window.brewhouse.table;
+        const ctx = table.ctx({ view: table.view, moves: [] });
+        const moves = [
+          { id: "steal:p1:beans,milk,sugar", payload: { kind: "steal", player: 1, res: ["beans", "milk", "sugar"] } },
+          { id: "place_token:c1", payload: { kind: "place_token", card: "barista_1@0", icon: "beans2" } },
+          { id: "boost:c1", payload: { kind: "boost", card: "barista_1@0", reviews: 2 } },
+        ];
+        const what = decision({ ...table.view, decision: { kind: "newsflash_pick", player: 0, reason: "newsflash" } }, table.status, ctx);
+        return { moves: moves.map((m) => moveText(m, table.view, ctx)), what };
+    }""")
+    assert texts["moves"][0].startswith("steal: ") and "beans" in texts["moves"][0]
+    assert texts["moves"][1].startswith("place token: ") and "+2 beans" in texts["moves"][1]
+    assert "Good Review" in texts["moves"][2]
+    assert texts["what"]["what"] == "Choose: newsflash pick"
+    assert texts["what"]["why"].startswith("Newsflash:")
+    assert page.problems == []
+
+
+# ---- whole games in the expansions' districts (need the groups' cards in the engine) ----------------
+FULL_GAMES = {
+    "six_players_prenzlauer_berg": ("?game=seize&seats=human,random,random,random,random,random&seed=8"
+                                    "&district=prenzlauer_berg&difficulty=normal,hard,expert,normal,hard,normal", 6),
+    "solo_mitte": ("?game=seize&seats=human,starbots-3&seed=8&district=mitte&difficulty=hard", 2),
+}
+
+
+@pytest.mark.parametrize("game", FULL_GAMES)
+def test_full_game_in_an_expansion_district_reaches_the_scoring(page, site, game):
+    query, columns = FULL_GAMES[game]
+    open_table(page, site, query)
+    rng = random.Random(8)
+
+    def decide(page, _n):
+        options = page.locator("[data-move]")
+        n = options.count()
+        assert n > 0, "a human decision without any option"
+        # every option of every decision (a new ability's too) reads as words
+        labels = page.eval_on_selector_all("[data-testid=decision] [data-move]:not([hidden])", "els => els.map(e => e.textContent.trim())")
+        assert all(labels), labels
+        options.nth(rng.randrange(n)).click(force=True)
+
+    play_through(page, decide)
+    assert page.locator("[data-testid=game-over]").is_visible()
+    assert page.locator("[data-testid=score-table] thead th").count() == columns + 1
+    screenshot(page, f"seize-full-game-{game}")
+    assert page.problems == []

@@ -25,11 +25,17 @@ from typing import Any, Optional
 from ..core import InvalidConfig
 from .data import CardDB
 
-__all__ = ["DIFFICULTIES", "OPENINGS", "RANDOM", "CUSTOM", "check_table_config", "compatibility",
-           "allowed_groups", "district_groups"]
+__all__ = ["DIFFICULTIES", "OPENINGS", "RANDOM", "CUSTOM", "FRIENDS", "PACKS", "FOUNDERS", "check_table_config",
+           "compatibility", "allowed_groups", "district_groups"]
 
 DIFFICULTIES = ("normal", "hard", "expert")
 OPENINGS = ("standard", "official")
+#: Friends & Family: the base four, the further four, the Advanced set-up, the Adopted draft (pp. 18-19)
+FRIENDS = ("base", "extra", "advanced", "adopted")
+#: customer packs (pp. 20-22); the first two are groups that replace one of the six each
+PACKS = ("board_game_media", "quality_beasts", "city_celebrities")
+#: founders (pp. 23-27): none, the 12 base ones, all 18
+FOUNDERS = ("off", "base", "all")
 RANDOM = "random"
 CUSTOM = "custom"
 
@@ -38,12 +44,17 @@ _DISTRICTS = "Quartiers, booklet pp. 6-9"
 _SOLO = "Mode solo, booklet p. 38"
 _LEVELS = "Niveaux de difficulté, booklet p. 4"
 _OPENING = "Ouverture officielle, booklet p. 28"
+_FRIENDS = "Amis & Famille supplémentaires, booklet pp. 18-19"
+_PACKS = "Packs de clients supplémentaires, booklet pp. 20-22"
+_FOUNDERS = "Fondateurs, booklet pp. 23-27"
 
 
 def allowed_groups(db: CardDB, players: int) -> list[str]:
     """Groups a table of ``players`` may use (1 = solo against Starbots)."""
     out = []
     for gid, meta in db.groups.items():
+        if meta.get("pack"):  # the packs' groups come with the ``packs`` option, never drawn as a district's
+            continue
         if players >= 5 and not meta["five_six"]:
             continue
         if players == 1 and not meta["solo"]:
@@ -76,7 +87,7 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
                                 district=str(district)[:40])
         if not isinstance(groups, list) or not all(isinstance(g, str) for g in groups):
             raise InvalidConfig(f"groups must be a list of six group ids ({_DISTRICTS})")
-        unknown = [g[:40] for g in groups if g not in db.groups]
+        unknown = [g[:40] for g in groups if g not in db.groups or db.groups[g].get("pack")]
         if unknown:
             raise InvalidConfig(f"unknown customer group(s): {', '.join(unknown[:3])}", groups=unknown[:3])
         if len(groups) != 6 or len(set(groups)) != 6:
@@ -117,6 +128,19 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
     config["difficulty"] = list(levels)
     if config["opening"] not in OPENINGS:
         raise InvalidConfig(f"opening is 'standard' or 'official' ({_OPENING})", opening=str(config["opening"])[:40])
+    if config["friends"] not in FRIENDS:
+        raise InvalidConfig(f"friends is one of {', '.join(FRIENDS)} ({_FRIENDS})", friends=str(config["friends"])[:40])
+    packs = config["packs"]
+    if not isinstance(packs, list) or any(not isinstance(p, str) or p not in PACKS for p in packs) \
+            or len(set(packs)) != len(packs):
+        raise InvalidConfig(f"packs is a list of different packs among {', '.join(PACKS)} ({_PACKS})",
+                            packs=str(packs)[:80])
+    if packs and n == 1:
+        raise InvalidConfig(f"the customer packs are not played solo against Starbots ({_PACKS})")
+    config["packs"] = [p for p in PACKS if p in packs]  # one order, whatever order was given
+    if config["founders"] not in FOUNDERS:
+        raise InvalidConfig(f"founders is one of {', '.join(FOUNDERS)} ({_FOUNDERS})",
+                            founders=str(config["founders"])[:40])
 
 
 def compatibility(db: CardDB) -> dict[str, Any]:
@@ -126,9 +150,13 @@ def compatibility(db: CardDB) -> dict[str, Any]:
                           "five_six": v["five_six"], "solo": v.get("solo", True), "about": v.get("about", {})}
                       for d, v in db.districts.items()},
         "groups": {g: {"name": m["name"], "name_fr": m.get("name_fr", m["name"]), "five_six": m["five_six"],
-                       "solo": m["solo"], "set": m.get("set", "base")} for g, m in db.groups.items()},
+                       "solo": m["solo"], "set": m.get("set", "base")}
+                   for g, m in db.groups.items() if not m.get("pack")},
         "difficulties": list(DIFFICULTIES),
         "openings": list(OPENINGS),
+        "friends": list(FRIENDS),
+        "packs": {p: {"solo": False, "five_six": True} for p in PACKS},
+        "founders": list(FOUNDERS),
         "rules": {"five_six": _FIVE_SIX, "solo": _SOLO, "districts": _DISTRICTS, "difficulty": _LEVELS,
-                  "opening": _OPENING},
+                  "opening": _OPENING, "friends": _FRIENDS, "packs": _PACKS, "founders": _FOUNDERS},
     }

@@ -29,6 +29,9 @@ DATA_FILE = "cards.json"
 SOLO_FILE = "solo.json"
 DISTRICTS_FILE = "districts.json"
 GROUPS_DIR = "groups"
+FRIENDS_FILE = "friends.json"
+FOUNDERS_FILE = "founders.json"
+PACKS_FILE = "packs.json"
 
 
 def group_files() -> list[str]:
@@ -38,18 +41,34 @@ def group_files() -> list[str]:
 
 
 def merge_data(raw: Mapping[str, Any], group_data: Iterable[Mapping[str, Any]] = (),
-               districts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+               districts: Mapping[str, Any] | None = None, friends: Mapping[str, Any] | None = None,
+               founders: Mapping[str, Any] | None = None, packs: Mapping[str, Any] | None = None
+               ) -> dict[str, Any]:
     """One data dict with the base file's sections extended by every group file
-    (cards, groups, abilities) and the districts table (when given)."""
+    (cards, groups, abilities), the districts table, the further Friends & Family,
+    the founders and the customer packs (each when given)."""
     out = dict(raw)
     out["cards"] = list(raw["cards"])
     out["groups"] = dict(raw["groups"])
     out["abilities"] = dict(raw["abilities"])
+    out["friends_family"] = dict(raw["friends_family"])
     for g in group_data:
         out["groups"][g["id"]] = dict(g["group"])
         out["abilities"].update(g["abilities"])
         out["cards"].extend(g["cards"])
     out["districts"] = dict(districts["districts"]) if districts else dict(raw["districts"])
+    if friends:
+        out["abilities"].update(friends["abilities"])
+        out["cards"].extend(friends["cards"])
+        out["friends_family"].update(friends["sets"])
+    out["founders"] = list(founders["founders"]) if founders else []
+    if founders:
+        out["abilities"].update(founders["abilities"])
+    if packs:
+        for gid, meta in packs["groups"].items():
+            out["groups"][gid] = {**meta, "pack": True}
+        out["abilities"].update(packs["abilities"])
+        out["cards"].extend(packs["cards"])
     return out
 
 
@@ -67,7 +86,8 @@ def load_merged(read: Callable[[str], Any] = load_raw) -> dict[str, Any]:
     """Base data + group files + districts as ``read(name)`` returns them (``None``: the file is
     not part of that rules edition, e.g. an edition from before the expansions)."""
     groups = [g for g in (read(f) for f in group_files()) if g is not None]
-    return merge_data(read(DATA_FILE), groups, read(DISTRICTS_FILE))
+    return merge_data(read(DATA_FILE), groups, read(DISTRICTS_FILE), read(FRIENDS_FILE), read(FOUNDERS_FILE),
+                      read(PACKS_FILE))
 
 
 class CardDB:
@@ -105,6 +125,15 @@ class CardDB:
     @property
     def districts(self) -> dict[str, dict[str, Any]]:
         return self.raw["districts"]
+
+    @property
+    def founders(self) -> dict[str, dict[str, Any]]:
+        """The founder cards by id (expansions booklet pp. 23-27); empty before rules edition 3."""
+        return {f["id"]: f for f in self.raw.get("founders", [])}
+
+    def friends_set(self, name: str) -> list[str]:
+        """Card ids of a Friends & Family set (``base``, ``extra``)."""
+        return list(self.raw["friends_family"][name])
 
 
 @lru_cache(maxsize=1)
@@ -265,6 +294,14 @@ def validate(data: Mapping[str, Any]) -> list[str]:
     start = {k: v for k, v in data["setup"]["resources"].items() if v}
     if dict(tot) != start:
         errs.append(f"base Friends & Family main orders sum to {dict(tot)}, not the start resources {start}")
+    extra = data["friends_family"].get("extra")
+    if extra is not None:  # booklet p. 18: the further four start a player with 4 beans and 4 sugar
+        tot = Counter()
+        for c in cards:
+            if c.get("id") in extra:
+                tot.update(c["main"]["order"])
+        if dict(tot) != {"beans": 4, "sugar": 4}:
+            errs.append(f"extra Friends & Family main orders sum to {dict(tot)}, not 4 beans + 4 sugar")
     return errs
 
 
@@ -273,4 +310,6 @@ _ABILITY_STEPS = {"hype", "hype_down", "word_of_mouth", "entertain", "walk_in", 
                   "delivery_any", "innovation_any", "good_review", "early_bird", "draw", "customer_tracking",
                   # the expansion groups (booklet pp. 10-17)
                   "meet_up", "acting", "swap_customers", "ddos", "disrupt", "steal", "arrest", "naptime",
-                  "regular", "fair_trade", "camp_out", "roast", "exclusivity", "board_games", "newsflash"}
+                  "regular", "fair_trade", "camp_out", "roast", "exclusivity", "board_games", "newsflash",
+                  # the further Friends & Family (booklet p. 10)
+                  "connections", "lose_bad_review"}

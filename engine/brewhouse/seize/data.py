@@ -219,10 +219,15 @@ def validate(data: Mapping[str, Any]) -> list[str]:
                 if g not in groups:
                     errs.append(f"{cid}: unknown group {g}")
                     continue
-                if c["ability"] not in (groups[g]["ability"], groups[g]["super_ability"]):
-                    errs.append(f"{cid}: ability {c['ability']} is not its group's")
-                if c.get("groups") != [g]:
-                    errs.append(f"{cid}: base customers carry exactly their group icon")
+                if groups[g].get("medley"):  # Board Game Media, Quality Beasts (booklet p. 20)
+                    errs += _medley_customer_errors(c, groups)
+                else:
+                    if c["ability"] not in (groups[g]["ability"], groups[g]["super_ability"]):
+                        errs.append(f"{cid}: ability {c['ability']} is not its group's")
+                    if c.get("groups") != [g]:
+                        errs.append(f"{cid}: base customers carry exactly their group icon")
+        elif kind == "celebrity":
+            errs += _celebrity_errors(c, data, groups, order_icons, reward_icons)
         elif kind in ("pantry", "style"):
             if c.get("group") not in groups:
                 errs.append(f"{cid}: unknown group {c.get('group')}")
@@ -258,6 +263,13 @@ def validate(data: Mapping[str, Any]) -> list[str]:
         if kind != "friend" and c.get("group") in per_group:
             per_group[c["group"]][kind] += 1
     want = {"customer": 10, "pantry": 5, "style": 5, "award": 1}
+    for g, meta in groups.items():
+        if meta.get("medley"):
+            errs += _medley_group_errors(g, meta, [c for c in cards if c.get("kind") == "customer"
+                                                   and c.get("group") == g], groups)
+    celebs = [c for c in cards if c.get("kind") == "celebrity"]
+    if celebs and len(celebs) != CELEBRITIES:
+        errs.append(f"city celebrities: {len(celebs)} cards, expected {CELEBRITIES}")
     for g, cnt in per_group.items():
         for kind, n in want.items():
             if cnt[kind] != n:
@@ -266,6 +278,7 @@ def validate(data: Mapping[str, Any]) -> list[str]:
                   and abilities.get(c.get("ability"), {}).get("super"))
         if not 2 <= sup <= 4:
             errs.append(f"group {g}: {sup} super-ability customers, expected about 3")
+    errs += _founder_errors(data, set(ids), groups, order_icons, reward_icons)
     for gid, meta in groups.items():
         for key in ("name", "ability", "super_ability", "five_six", "solo", "boost"):
             if key not in meta:
@@ -302,6 +315,147 @@ def validate(data: Mapping[str, Any]) -> list[str]:
                 tot.update(c["main"]["order"])
         if dict(tot) != {"beans": 4, "sugar": 4}:
             errs.append(f"extra Friends & Family main orders sum to {dict(tot)}, not 4 beans + 4 sugar")
+    return errs
+
+
+#: the wildcard group icon of Quality Beasts and Cubee: any group except Quality Beasts (booklet p. 21)
+WILDCARD_GROUP = "*"
+#: the City Celebrities pack (booklet p. 21): 13 customers with two main orders, no group of their own
+CELEBRITIES_GROUP = "city_celebrities"
+CELEBRITIES = 13
+#: founders (booklet pp. 23, 27): 12 in the base box, 6 further ones
+FOUNDER_SETS = {"base": 12, "extra": 6}
+
+
+def _plain_groups(groups: Mapping[str, Any]) -> dict[str, Any]:
+    """The customer groups with an ability of their own (not the medley packs)."""
+    return {g: m for g, m in groups.items() if not m.get("medley")}
+
+
+def _group_abilities(meta: Mapping[str, Any]) -> tuple[Any, Any]:
+    return meta.get("ability"), meta.get("super_ability")
+
+
+def _order_errors(who: str, part: Mapping[str, Any] | None, data: Mapping[str, Any], order_icons: set,
+                  reward_icons: set, sizes: tuple[int, int] = (1, 3), units: tuple[int, int] | None = (1, 4)
+                  ) -> list[str]:
+    if not isinstance(part, Mapping) or not isinstance(part.get("order"), list) \
+            or not isinstance(part.get("reward"), list):
+        return [f"{who}: an order is {{'order': [...], 'reward': [...]}}"]
+    errs = []
+    if not sizes[0] <= len(part["order"]) <= sizes[1]:
+        errs.append(f"{who}: order must have {sizes[0]}-{sizes[1]} icons")
+    if units and not units[0] <= order_units(part["order"], data) <= units[1]:
+        errs.append(f"{who}: order must cost {units[0]}-{units[1]} basic resources")
+    errs += [f"{who}: unknown order icon {i}" for i in part["order"] if i not in order_icons]
+    errs += [f"{who}: unknown reward icon {i}" for i in part["reward"] if i not in reward_icons]
+    return errs
+
+
+def _medley_customer_errors(c: Mapping[str, Any], groups: Mapping[str, Any]) -> list[str]:
+    """Board Game Media / Quality Beasts customer: its own icon and a second one, the group it
+    mirrors (Board Game Media) or the wildcard (Quality Beasts); the ability of some other group."""
+    cid, g, gs = c.get("id"), c.get("group"), c.get("groups") or []
+    plain = _plain_groups(groups)
+    if len(gs) != 2 or gs[0] != g:
+        return [f"{cid}: a {g} customer carries its own group icon and one more"]
+    other = gs[1]
+    if other == WILDCARD_GROUP:
+        if not any(c.get("ability") in _group_abilities(m) for m in plain.values()):
+            return [f"{cid}: ability {c.get('ability')} is no customer group's"]
+        return []
+    if other not in plain:
+        return [f"{cid}: second group icon {other} is not a customer group"]
+    if c.get("ability") not in _group_abilities(plain[other]):
+        return [f"{cid}: ability {c.get('ability')} is not the ability of {other}, whose icon it carries"]
+    return []
+
+
+def _mirrored(c: Mapping[str, Any], groups: Mapping[str, Any]) -> str | None:
+    for gid, m in _plain_groups(groups).items():
+        if c.get("ability") in _group_abilities(m):
+            return gid
+    return None
+
+
+def _medley_group_errors(g: str, meta: Mapping[str, Any], customers: list, groups: Mapping[str, Any]) -> list[str]:
+    errs = []
+    if meta.get("ability") is not None or meta.get("super_ability") is not None:
+        errs.append(f"group {g}: a medley group has no ability of its own")
+    seconds = {(c.get("groups") or [None, None])[1:2] == [WILDCARD_GROUP] for c in customers}
+    if len(seconds) > 1:
+        errs.append(f"group {g}: customers carry either all the wildcard or all another group's icon")
+    mirrored = [_mirrored(c, groups) for c in customers]
+    if len(set(mirrored)) != len(mirrored):
+        errs.append(f"group {g}: each customer mirrors a different group, not {sorted(map(str, mirrored))}")
+    return errs
+
+
+def _celebrity_errors(c: Mapping[str, Any], data: Mapping[str, Any], groups: Mapping[str, Any],
+                      order_icons: set, reward_icons: set) -> list[str]:
+    """A City Celebrity: two group icons, two main orders (left, right) each with its ability."""
+    cid = c.get("id")
+    errs = []
+    if c.get("group") != CELEBRITIES_GROUP:
+        errs.append(f"{cid}: a celebrity's group is {CELEBRITIES_GROUP}")
+    if "main" in c or "side" in c:
+        errs.append(f"{cid}: a celebrity has two main orders ('mains'), no main/side")
+    gs = c.get("groups") or []
+    if len(gs) != 2 or len(set(gs)) != 2 or gs[0] == WILDCARD_GROUP \
+            or any(x not in groups and x != WILDCARD_GROUP for x in gs):
+        errs.append(f"{cid}: a celebrity carries two different group icons (the second may be the wildcard)")
+    mains = c.get("mains")
+    if not isinstance(mains, list) or len(mains) != 2:
+        return errs + [f"{cid}: a celebrity has exactly two main orders"]
+    for side, part in zip(("left", "right"), mains):
+        errs += _order_errors(f"{cid} ({side})", part, data, order_icons, reward_icons)
+        ab = part.get("ability") if isinstance(part, Mapping) else None
+        if ab not in data["abilities"]:
+            errs.append(f"{cid} ({side}): unknown ability {ab}")
+        elif WILDCARD_GROUP not in gs and not any(ab in _group_abilities(groups[x]) for x in gs if x in groups):
+            errs.append(f"{cid} ({side}): ability {ab} belongs to none of its groups {gs}")
+    return errs
+
+
+def _founder_errors(data: Mapping[str, Any], card_ids: set, groups: Mapping[str, Any], order_icons: set,
+                    reward_icons: set) -> list[str]:
+    """Founders (booklet pp. 23-27): 12 base + 6 further, each a main order, an ability, a special
+    resource and a customer group; only one (the card diagram's) has a side order and rewards."""
+    founders = data.get("founders") or []
+    if not founders:
+        return []
+    errs = []
+    plain = _plain_groups(groups)
+    ids = Counter(f.get("id") for f in founders)
+    errs += [f"duplicate founder id {i}" for i, n in ids.items() if n > 1]
+    errs += [f"founder id {i} is also a card id" for i in ids if i in card_ids]
+    sets = Counter(f.get("set") for f in founders)
+    if dict(sets) != FOUNDER_SETS:
+        errs.append(f"founders: {dict(sets)}, expected {FOUNDER_SETS}")
+    names = Counter(f.get("name") for f in founders)
+    errs += [f"two founders named {n}" for n, k in names.items() if k > 1]
+    with_side = [f.get("id") for f in founders if "side" in f]
+    if len(with_side) != 1:
+        errs.append(f"founders: exactly one has a side order, not {with_side}")
+    for f in founders:
+        fid = f.get("id")
+        if not f.get("name") or not f.get("cafe"):
+            errs.append(f"{fid}: a founder needs a name and a café")
+        errs += _order_errors(f"{fid} main", f.get("main"), data, order_icons, reward_icons)
+        if "side" in f:
+            errs += _order_errors(f"{fid} side", f["side"], data, order_icons, reward_icons, (1, 2), None)
+            if f.get("set") != "extra":
+                errs.append(f"{fid}: the founder with a side order is one of the further six")
+            if not (f.get("main") or {}).get("reward") or not f["side"].get("reward"):
+                errs.append(f"{fid}: the founder with a side order has rewards on both orders")
+        elif (f.get("main") or {}).get("reward"):
+            errs.append(f"{fid}: only the founder with a side order has rewards")
+        if f.get("ability") not in data["abilities"]:
+            errs.append(f"{fid}: unknown ability {f.get('ability')}")
+        if f.get("special") not in data["resources"]["special"]:
+            errs.append(f"{fid}: unknown special resource {f.get('special')}")
+        if f.get("group") not in plain:
+            errs.append(f"{fid}: group {f.get('group')} is not one of the customer groups")
     return errs
 
 

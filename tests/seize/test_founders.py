@@ -226,3 +226,33 @@ def test_a_founder_is_public_in_every_view():
     assert f["id"] == "f_nima" and f["group"] == "starving_artists" and f["up"] is True
     assert f["card"]["special"] == "soy_milk" and f["card"]["kind"] == "founder"
     assert v["players"][0]["cafe_groups"] == ["starving_artists"]
+
+
+def test_the_determinizer_keeps_founders_and_the_founder_decision():
+    from brewhouse.core import Rng
+    from brewhouse.seize.determinize import SeizeDeterminizer
+    s = new(3, 9, founders="all")
+    rng = Rng(3)
+    checked = 0
+    while s["phase"] != "over" and checked < 4:
+        if s["stack"][-1]["t"] == "founder":
+            p = s["stack"][-1]["p"]
+            v = FGAME.view(s, p)
+            smp = SeizeDeterminizer(FDB, v, p).sample(rng)
+            assert FGAME.view(smp, p) == v
+            assert [m.id for m in FGAME.legal_moves(smp)] == ids(s)
+            checked += 1
+        moves = ids(s)
+        s, _ = play(s, moves[rng.below(len(moves))])
+    assert checked == 4
+
+
+def test_founder_vs_field_table():
+    from brewhouse.seize.balance import FOUNDER_FLAG, founder_lines, founder_win_rates
+    rows = founder_win_rates(FGAME, 2, 1, {"district": "custom", "groups": KIEZ}, which="base")
+    assert [r["founder"] for r in rows] == FDB.founder_ids("base")
+    for r in rows:
+        assert r["games"] == 2 and 0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1
+        assert r["flag"] == (r["ci95"][0] > FOUNDER_FLAG)
+    lines = founder_lines({"seed": 1, "players": 2, "founders": rows})
+    assert len(lines) == 13 and "Founder vs field" in lines[0]

@@ -147,7 +147,7 @@ def advance(state: dict, cx: Ctx, order: list[int]) -> None:
         if f is None or f["group"] is not None:
             continue
         if p in d["auto"]:
-            _set_group(state, cx, p, _rng_pick(state, list(state["groups"])), chosen=True)
+            _set_group(state, cx, p, _rng_pick(state, list(state["groups"])))
             continue
         push(state, {"t": "founder_group", "p": p})
         return
@@ -194,7 +194,7 @@ def _reveal_founders(state: dict, cx: Ctx) -> None:
     cx.reveals = True
 
 
-def _set_group(state: dict, cx: Ctx, p: int, group: str, chosen: bool) -> None:
+def _set_group(state: dict, cx: Ctx, p: int, group: str) -> None:
     state["players"][p]["founder"]["group"] = group
     cx.ev("founder_group", p, founder=state["players"][p]["founder"]["id"], group=group)
 
@@ -284,7 +284,7 @@ def _group_moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
 
 def _group_choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
     state["stack"].pop()
-    _set_group(state, cx, fr["p"], move.payload["group"], chosen=True)
+    _set_group(state, cx, fr["p"], move.payload["group"])
 
 
 DECIDE.update({

@@ -10,6 +10,7 @@ Examples::
     python -m brewhouse arena seize --a hard --b normal --games 100 --seed 1 --fixed --scale 0.5 --sprt --json
     python -m brewhouse balance seize --games 200 --seed 1
     python -m brewhouse balance seize --district all --games 100
+    python -m brewhouse balance seize --founders all --games 100
     python -m brewhouse bench --json
 
 Errors (unknown or not-yet-playable game, bad options) print one clear line
@@ -287,6 +288,15 @@ def cmd_balance(args: argparse.Namespace) -> None:
     if args.district != "kreuzberg" and args.config:
         raise InvalidConfig("use --district or --config, not both")
     extra = _config(args)
+    if args.founders:  # founder-vs-field table (founders, expansions booklet pp. 23-27)
+        from .seize.balance import founder_lines, founder_win_rates
+        cfg = dict(extra or {})
+        if args.district != "kreuzberg":
+            cfg["district"] = args.district
+        rows = founder_win_rates(game, args.games, args.seed, cfg, which=args.founders, players=args.players)
+        report = {"game": game.id, "seed": args.seed, "players": args.players, "founders": rows}
+        _emit(report, args.json, founder_lines(report))
+        return
     report = balance_report(game, args.games, args.seed, district=args.district, config=extra)
     _emit(report, args.json, report_lines(report))
 
@@ -366,6 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", help="game options as a JSON object (e.g. a custom Kiez's groups)")
     p.add_argument("--games", type=int, default=200, help="games per group")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--founders", choices=("base", "all"),
+                   help="instead: the founder-vs-field table over these founders (games per founder)")
+    p.add_argument("--players", type=int, default=2, help="with --founders: players per game")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_balance)
 

@@ -29,7 +29,11 @@ from ..core.game import Game, Move
 from ..play import play_game, wilson_interval
 from .data import CardDB, load_db, order_units
 
-__all__ = ["GroupFocusBot", "card_economy", "focus_win_rates", "balance_report"]
+__all__ = ["GroupFocusBot", "card_economy", "focus_win_rates", "balance_report", "founder_win_rates",
+           "founder_lines", "FOUNDER_FLAG"]
+
+#: a founder whose win rate's 95% lower bound is above this is flagged as too strong
+FOUNDER_FLAG = 0.6
 
 #: how much a generalist likes each action space (upgrades and customers first)
 SPACE_PREFERENCE = {"upgrade_pantry": 3, "upgrade_style": 3, "attract": 2, "beans": 2, "milk": 1, "sugar": 1}
@@ -63,6 +67,8 @@ class GroupFocusBot(Bot):
             s += 5 * bool(p.get("side")) + 5 * bool(p.get("main"))
         elif kind == "skip_customer":
             s -= 3
+        elif kind == "serve_founder":  # founders (booklet pp. 23-27): serving beats skipping
+            s += 5 + 5 * bool(p.get("side"))
         elif kind == "space":
             s += SPACE_PREFERENCE.get(p.get("space"), 0)
         elif kind == "skip":
@@ -180,4 +186,72 @@ def report_lines(report: Mapping[str, Any]) -> list[str]:
         for r in focus:
             lines.append(f"  {r['group']:20} wins {r['win_rate']:.1%} (95% CI {r['ci95'][0]:.1%}-"
                          f"{r['ci95'][1]:.1%}), mean margin {r['mean_margin']:+}")
+    return lines
+
+
+# ---------------------------------------------------------------- founders against the field
+def _with_founders(game: Game, config: Mapping[str, Any], seed: int, founders: list[str]) -> dict:
+    """A fresh game (no draft) whose seat ``p`` plays founder ``founders[p]``; a founder whose
+    group icon matches no award in play stands for one drawn at random (the group choice)."""
+    from ..core import Rng
+
+    state = game.setup({**config, "founders": "off"}, seed)
+    rng = Rng.from_seed(seed * 31 + 7)
+    for p, fid in enumerate(founders):
+        own = game.db.founder(fid).get("group")
+        group = own if own in state["groups"] else state["groups"][rng.below(len(state["groups"]))]
+        state["players"][p]["founder"] = {"id": fid, "group": group}
+    return state
+
+
+def founder_win_rates(game: Game, games: int, seed: int, config: Optional[Mapping[str, Any]] = None,
+                      which: str = "all", players: int = 2) -> list[dict[str, Any]]:
+    """Each founder played by one seat (rotating) against seats with random other founders, every
+    seat a generalist :class:`GroupFocusBot` (which serves its founder when it can)."""
+    from ..core import Rng
+
+    db = game.db
+    config = game.normalize_config({"players": players, **(config or {}), "founders": "off"})
+    pool = db.founder_ids(which)
+    out = []
+    for fid in pool:
+        score, margins = 0.0, []
+        for k in range(games):
+            g_seed = seed + k
+            rng = Rng.from_seed(g_seed * 977 + 13)
+            focus = k % players
+            others = [f for f in pool if f != fid]
+            rng.shuffle(others)
+            chosen = [fid if p == focus else others.pop() for p in range(players)]
+            state = _with_founders(game, config, g_seed, chosen)
+            bots = [GroupFocusBot(seed * 7919 + k * players + p, None, db) for p in range(players)]
+            plies = 0
+            while (p := game.active_player(state)) is not None:
+                move = bots[p].choose(game, {}, game.legal_moves(state))
+                state = game.apply(state, move).state
+                plies += 1
+                if plies > 20000:
+                    raise RuntimeError(f"founder {fid}, seed {g_seed}: no end")
+            res = game.outcome(state)
+            if focus in res.winners:
+                score += 1 / len(res.winners)
+            best_other = max(res.scores[q] for q in range(players) if q != focus)
+            margins.append(res.scores[focus] - best_other)
+        low, high = wilson_interval(score, games)
+        out.append({"founder": fid, "name": db.founder(fid)["name"], "set": db.founder(fid).get("set"),
+                    "games": games, "win_rate": round(score / games, 3), "ci95": [round(low, 3), round(high, 3)],
+                    "mean_margin": round(mean(margins), 2), "flag": low > FOUNDER_FLAG})
+    return out
+
+
+def founder_lines(report: Mapping[str, Any]) -> list[str]:
+    rows = report["founders"]
+    if not rows:
+        return ["No founders in this rules edition's data."]
+    lines = [f"Founder vs field: each founder against {report['players'] - 1} seat(s) with random founders, "
+             f"{rows[0]['games']} seat-rotated games each from seed {report['seed']} "
+             f"(flag: 95% lower bound above {FOUNDER_FLAG:.0%}; fair share {1 / report['players']:.0%}):"]
+    for r in sorted(rows, key=lambda r: -r["ci95"][0]):
+        lines.append(f"  {r['name']:24} {r['set'] or '':5} wins {r['win_rate']:.1%} (95% CI {r['ci95'][0]:.1%}-"
+                     f"{r['ci95'][1]:.1%}), mean margin {r['mean_margin']:+}{'  << too strong' if r['flag'] else ''}")
     return lines

@@ -9,15 +9,30 @@ from typing import Any, Optional
 from .data import CardDB
 
 __all__ = ["order_cost", "can_pay", "pay", "cafe_groups", "award_icons", "row_icons",
-           "pantry_specials", "achievements_met", "resources_total", "GREEN", "green_payments", "affordable"]
+           "pantry_specials", "achievements_met", "resources_total", "GREEN", "green_payments", "affordable", "founder_icons"]
 
 #: green beans (Health Nuts' Fair Trade): a resource key players have only once they got some
 GREEN = "green"
 
 
+def founder_icons(pl: dict, db: CardDB) -> tuple[Optional[str], Optional[str]]:
+    """(special resource, group) of the player's founder (expansions booklet p. 25): the special
+    icon counts as if in the Pantry, the group icon (its own or the award chosen at set-up) as if
+    in the Style area.  ``(None, None)`` without a founder."""
+    f = pl.get("founder")
+    if not f:
+        return None, None
+    return db.founder(f["id"]).get("special"), f.get("group")
+
+
 def pantry_specials(pl: dict, db: CardDB) -> set[str]:
-    """Special-resource icons in the Pantry (covered cards included)."""
-    return {db.card(c)["special"] for c in pl["pantry"]}
+    """Special-resource icons in the Pantry (covered cards included), the founder's too."""
+    out = {db.card(c)["special"] for c in pl["pantry"]}
+    if pl.get("founder"):
+        special = founder_icons(pl, db)[0]
+        if special:
+            out.add(special)
+    return out
 
 
 def order_cost(pl: dict, icons: list[str], db: CardDB) -> dict[str, int]:
@@ -77,8 +92,11 @@ def resources_total(pl: dict) -> int:
 
 
 def cafe_groups(pl: dict, db: CardDB) -> set[str]:
-    """Group icons "in your café": top Pantry card, every Style card, customers in the Line."""
+    """Group icons "in your café": top Pantry card, every Style card, customers in the Line,
+    the founder's group icon."""
     out: set[str] = set()
+    if pl.get("founder") and pl["founder"].get("group"):
+        out.add(pl["founder"]["group"])
     if pl["pantry"]:
         out.update(db.card(pl["pantry"][-1])["groups"])
     for c in pl["style"]:
@@ -90,8 +108,11 @@ def cafe_groups(pl: dict, db: CardDB) -> set[str]:
 
 def award_icons(pl: dict, db: CardDB) -> Counter:
     """Visible group icons for the group awards: every owned customer, every
-    Style card and the top Pantry card."""
+    Style card and the top Pantry card; the founder's group icon helps win an award but, not
+    being a customer, earns no Good Review for it (see ``owned_customers``)."""
     cnt: Counter = Counter()
+    if pl.get("founder") and pl["founder"].get("group"):
+        cnt[pl["founder"]["group"]] += 1
     for cid in owned_customers(pl):
         cnt.update(db.card(cid)["groups"])
     for c in pl["style"]:
@@ -125,6 +146,12 @@ def achievements_met(pl: dict, db: CardDB) -> list[str]:
     """Achievements whose condition holds now (in the data's order)."""
     specials = Counter(db.card(c)["special"] for c in pl["pantry"])
     groups = Counter(g for c in pl["style"] for g in db.card(c)["groups"])
+    if pl.get("founder"):  # the founder's icons count as in the Pantry and the Style area
+        special, group = founder_icons(pl, db)
+        if special:
+            specials[special] += 1
+        if group:
+            groups[group] += 1
     met = {
         "pantry_variety": len(specials) >= 5,
         "pantry_specialist": bool(specials) and max(specials.values()) >= 3,

@@ -141,6 +141,10 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
     if config["founders"] not in FOUNDERS:
         raise InvalidConfig(f"founders is one of {', '.join(FOUNDERS)} ({_FOUNDERS})",
                             founders=str(config["founders"])[:40])
+    seats = 2 if n == 1 else n  # solo: a 2-player draft with Starbots
+    if config["founders"] != "off" and len(db.founder_ids(config["founders"])) < 3 * seats:
+        raise InvalidConfig(f"the founders draft deals 3 founders to each player: {config['founders']} has too few "
+                            f"for {seats} ({_FOUNDERS}; 5-6 players use all 18)", founders=config["founders"])
 
 
 def compatibility(db: CardDB) -> dict[str, Any]:

@@ -131,6 +131,19 @@ class CardDB:
         """The founder cards by id (expansions booklet pp. 23-27); empty before rules edition 3."""
         return {f["id"]: f for f in self.raw.get("founders", [])}
 
+    def founder(self, fid: str) -> dict[str, Any]:
+        """One founder card (indexed once: café icons ask for it on every order cost)."""
+        idx = self.__dict__.get("_founders")
+        if idx is None:
+            idx = self.__dict__["_founders"] = self.founders
+        return idx[fid]
+
+    def founder_ids(self, which: str) -> list[str]:
+        """Founder ids a ``founders`` option plays with: ``base`` (12) or ``all`` (18); ``off``: none."""
+        if which == "off":
+            return []
+        return [f["id"] for f in self.raw.get("founders", []) if which == "all" or f.get("set") == "base"]
+
     def friends_set(self, name: str) -> list[str]:
         """Card ids of a Friends & Family set (``base``, ``extra``)."""
         return list(self.raw["friends_family"][name])

@@ -113,6 +113,11 @@ class SeizeDeterminizer:
                 players[-1]["automa"] = True
             if pv.get("difficulty", "normal") != "normal":
                 players[-1]["level"] = pv["difficulty"]
+            if pv.get("founder"):  # founders are public once revealed
+                f = pv["founder"]
+                players[-1]["founder"] = {"id": f["id"], "group": f["group"], **({"up": True} if f["up"] else {})}
+            if pv.get("friends") is not None:  # Adopted Friends & Family: public once revealed
+                players[-1]["friends"] = list(pv["friends"])
         city = [{"deck": [], "slots": _ids(r["slots"]), "discard": _ids(r["discard"])} for r in view["city"]]
         self.template = {
             "config": dict(view["config"]), "rng": "", "day": view["day"], "phase": view["phase"],
@@ -126,6 +131,7 @@ class SeizeDeterminizer:
         if view.get("award_reviews"):  # Hungry Media's Newsflash: public reviews on group awards
             self.template["award_reviews"] = json_copy(view["award_reviews"])
         self.solo = _SoloSampler(view, db) if solo_view is not None else None
+        self.draft = _DraftSampler(view, db, player) if view.get("draft") else None
         self.bag = _token_bag(view, db)
         if self.bag is not None:
             self.template["board_games"] = {"bag": [], "discard": list(view["board_games"]["discard"])}
@@ -175,9 +181,7 @@ class SeizeDeterminizer:
         for p in range(n):
             # unseen Friends & Family are most likely still with their owner, but one that
             # left through the City discard may now be in anyone's piles (never in a City deck)
-            owns_friends = not view["players"][p].get("automa")  # Starbots has no Friends & Family
-            self.friends.append(sorted((Counter(f"{f}@{p}" for f in db.raw["friends_family"]["base"]
-                                                if owns_friends) - seen).elements()))
+            self.friends.append(sorted((Counter(_friends_of(view, p, db)) - seen).elements()))
             friends += len(self.friends[p])
         if friends > sum(self.hidden):
             raise BadRequest("inconsistent Seize view: players' piles are too small for their Friends & Family")
@@ -241,7 +245,68 @@ class SeizeDeterminizer:
             bag = self.bag[:]
             rng.shuffle(bag)
             s["board_games"]["bag"] = bag
+        if self.draft is not None:
+            s["draft"] = self.draft.sample(rng)
         return s
+
+
+def _friends_of(view: Mapping[str, Any], p: int, db: CardDB) -> list[str]:
+    """The Friends & Family instances player ``p`` owns: the view's list once revealed (Adopted
+    draft), none while the Adopted draft runs or for Starbots, else the base four of their seat."""
+    pv = view["players"][p]
+    if pv.get("automa"):
+        return []
+    if pv.get("friends") is not None:
+        return list(pv["friends"])
+    if view["config"].get("friends") == "adopted":
+        return []
+    return [f"{f}@{p}" for f in db.raw["friends_family"]["base"]]
+
+
+class _DraftSampler:
+    """A set-up draft (drafts.py): the viewer's hand and picks are known; everyone else's hand,
+    picks and kept founder and the box are dealt from the cards not seen, by the public counts."""
+
+    def __init__(self, view: Mapping[str, Any], db: CardDB, player: int) -> None:
+        dv = view["draft"]
+        self.public = {k: json_copy(dv[k]) for k in ("kind", "stage", "round", "need", "auto", "then")}
+        n = len(view["players"])
+        if dv["kind"] == "founders":
+            every = db.founder_ids(view["config"]["founders"])
+        else:
+            every = [f"{c}@{s}" for s in range(n) for c in db.friends_set("base") + db.friends_set("extra")]
+        mine = dv["hand"] is not None
+        self.hand = [c["id"] for c in dv["hand"]] if mine else []
+        self.picks = [c["id"] for c in dv["picks"]] if mine else []
+        self.kept = dv["kept_card"]["id"] if mine and dv["kept_card"] else None
+        self.player = player if mine else None
+        seen = Counter(self.hand + self.picks)
+        if dv["kind"] == "founders":
+            seen.update(pv["founder"]["id"] for pv in view["players"] if pv.get("founder"))
+        self.pool = sorted((Counter(every) - seen).elements())
+        self.hand_counts, self.pick_counts = list(dv["hand_counts"]), list(dv["pick_counts"])
+        self.kept_flags = list(dv["kept"])
+        others = sum(c for p, c in enumerate(self.hand_counts) if p != self.player) \
+            + sum(c for p, c in enumerate(self.pick_counts) if p != self.player)
+        if others + dv["box_count"] != len(self.pool):
+            raise BadRequest("inconsistent Seize view: the draft's hidden cards do not add up")
+
+    def sample(self, rng: Rng) -> dict[str, Any]:
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        n = len(self.hand_counts)
+        hands, picks, kept = [], [], [None] * n
+        for p in range(n):
+            if p == self.player:
+                hands.append(self.hand[:])
+                picks.append(self.picks[:])
+                kept[p] = self.kept
+                continue
+            hands.append([pool.pop() for _ in range(self.hand_counts[p])])
+            picks.append([pool.pop() for _ in range(self.pick_counts[p])])
+            if self.kept_flags[p]:
+                kept[p] = picks[p][rng.below(len(picks[p]))]
+        return {**json_copy(self.public), "hands": hands, "picks": picks, "kept": kept, "box": sorted(pool)}
 
 
 def _line_entry(e: Mapping[str, Any]) -> dict:

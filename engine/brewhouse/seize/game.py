@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping, Optional
 from ..core import BadRequest, Game, InvalidConfig, Move, Outcome, State, Transition
 from .compat import check_table_config, compatibility
 from .data import CardDB, load_db, load_merged
+from .drafts import begin_drafts
 from .model import Ctx
 from .phases import current_moves, run, top_frame
 from .scoring import final_scores, rank
@@ -106,6 +107,7 @@ class SeizeGame(Game):
             state = solo.solo_state(config, seed, self.db)
         else:
             state = initial_state(config, seed, self.db)
+        begin_drafts(state, self.db)  # founders / adopted Friends & Family drafts before day 1
         cx = self.ctx()
         run(state, cx)
         return state

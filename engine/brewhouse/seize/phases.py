@@ -12,6 +12,8 @@ from .effects import AUTO, DECIDE, push
 from .model import Ctx, draw_own, gain_bad, gain_good, line_entry, mood, release_tokens
 from . import solo as _solo  # noqa: F401  (registers the automa frames)
 from . import abilities_interact, abilities_own  # noqa: F401  (register the expansion groups' steps)
+from . import drafts
+from .founders import FOUNDER_FRAME, founder_up, ready_founders
 
 __all__ = ["run", "turn_order", "current_moves", "top_frame"]
 
@@ -58,6 +60,9 @@ def _advance(state: dict, cx: Ctx) -> None:
     order = turn_order(state)
     n = len(order)
     cur = state["cursor"]
+    if ph == "draft":  # set-up drafts before day 1 (founders, adopted Friends & Family): drafts.py
+        drafts.advance(state, cx, order)
+        return
     if ph == "actions":
         if cur["i"] < n:
             p = order[cur["i"]]
@@ -70,6 +75,7 @@ def _advance(state: dict, cx: Ctx) -> None:
         if cur["round"] < cx.db.setup["baristas"]:
             return
         _hype_phase(state, cx, order)
+        ready_founders(state)
         state["phase"] = "service"
         state["cursor"] = {"i": 0}
         cx.ev("phase", phase="service", day=state["day"])
@@ -77,6 +83,10 @@ def _advance(state: dict, cx: Ctx) -> None:
         for k in range(n):
             idx = (cur["i"] + k) % n
             pl = state["players"][order[idx]]
+            if founder_up(pl):  # the first turn starts with serving or skipping the founder (founders.py)
+                cur["i"] = idx + 1
+                push(state, {"t": FOUNDER_FRAME, "p": order[idx]})
+                return
             if pl["served"] < len(pl["line"]):
                 cur["i"] = idx + 1
                 push(state, {"t": "serve", "p": order[idx]})

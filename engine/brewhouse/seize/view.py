@@ -11,6 +11,8 @@ from typing import Any, Optional
 from .cafe import achievements_met, cafe_groups, order_cost, row_icons
 from .data import CardDB, base_id
 from .determinize import public_state
+from .drafts import draft_view
+from .founders import founder_face
 from .phases import top_frame, turn_order
 
 __all__ = ["build_view", "card_face"]
@@ -80,7 +82,18 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
         "discard": [card_face(c, db) for c in pl["discard"]] if own else None,
         "full_cup": state["first"] == p,
         "empty_cup": state["empty_cup"] == p,
+        # founders (booklet pp. 23-27): the face, the group it stands for, whether it may still be served
+        "founder": _founder_view(pl, db),
+        # the Friends & Family the player owns, when not the base four of their seat (Adopted draft)
+        "friends": list(pl["friends"]) if "friends" in pl else None,
     }
+
+
+def _founder_view(pl: dict, db: CardDB) -> Optional[dict[str, Any]]:
+    f = pl.get("founder")
+    if not f:
+        return None
+    return {"id": f["id"], "group": f["group"], "up": bool(f.get("up")), "card": founder_face(f["id"], db)}
 
 
 _REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_customer",
@@ -91,7 +104,10 @@ _REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_
            "fair_trade": "fair_trade", "camp_out": "camp_out", "board_games": "board_games",
            # interaction abilities (abilities_interact.py)
            "ddos": "ddos", "ddos_track": "ddos", "swap": "swap_customers", "disrupt": "disrupt",
-           "arrest": "arrest", "steal": "steal", "roast": "roast", "newsflash": "newsflash"}
+           "arrest": "arrest", "steal": "steal", "roast": "roast", "newsflash": "newsflash",
+           # set-up drafts and founders (drafts.py, founders.py)
+           "draft_pick": "draft_pick", "founder_keep": "founder_keep", "founder_group": "founder_group",
+           "founder": "serve_founder"}
 
 
 def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[str, Any]]:
@@ -126,6 +142,10 @@ def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[s
         out["customer"] = pl["line"][pl["served"]]["id"]
     elif t == "achieve":
         out["achievement"] = fr["ach"]
+    elif t == "draft_pick":
+        out["draft"] = fr["kind"]
+    elif t in ("founder", "founder_group"):
+        out["founder"] = state["players"][fr["p"]]["founder"]["id"]
     # -- expansion groups (abilities_own.py); every choice is public except one's own discard pile,
     #    which the decider sees in their own café
     elif t == "meet_up":
@@ -196,6 +216,8 @@ def build_view(state: dict, viewer: Optional[int], db: CardDB) -> dict[str, Any]
                          "discard": list(state["board_games"]["discard"])} if "board_games" in state else None),
         "players": [_player_view(state, p, viewer, db) for p in range(len(state["players"]))],
         "decision": _decision(state, viewer, db),
+        # a set-up draft in progress (drafts.py): counts for all, cards for the viewer's own seat
+        "draft": draft_view(state, viewer, db),
         "scoop_luck": bool(state["config"].get("scoop_luck")),
         # public bookkeeping search bots need to rebuild a consistent state (see determinize.py)
         "public": public_state(state, viewer),

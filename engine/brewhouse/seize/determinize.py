@@ -42,6 +42,7 @@ from ..core.errors import BadRequest
 from ..core.game import json_copy
 from ..core.rng import Rng
 from .data import CardDB
+from .setup import deck_groups, token_groups
 from .state_copy import copy_seize_state
 
 __all__ = ["public_state", "SeizeDeterminizer", "HIDDEN"]
@@ -111,6 +112,8 @@ class SeizeDeterminizer:
             })
             if pv.get("automa"):
                 players[-1]["automa"] = True
+            if pv.get("friends") is not None:  # the player's four Friends & Family (public)
+                players[-1]["friends"] = list(pv["friends"])
             if pv.get("difficulty", "normal") != "normal":
                 players[-1]["level"] = pv["difficulty"]
         city = [{"deck": [], "slots": _ids(r["slots"]), "discard": _ids(r["discard"])} for r in view["city"]]
@@ -176,12 +179,15 @@ class SeizeDeterminizer:
             # unseen Friends & Family are most likely still with their owner, but one that
             # left through the City discard may now be in anyone's piles (never in a City deck)
             owns_friends = not view["players"][p].get("automa")  # Starbots has no Friends & Family
-            self.friends.append(sorted((Counter(f"{f}@{p}" for f in db.raw["friends_family"]["base"]
-                                                if owns_friends) - seen).elements()))
+            four = view["players"][p].get("friends")
+            if four is None:  # states from before the ``friends`` option: the base four
+                four = [f"{f}@{p}" for f in db.raw["friends_family"]["base"]]
+            self.friends.append(sorted((Counter(four if owns_friends else []) - seen).elements()))
             friends += len(self.friends[p])
         if friends > sum(self.hidden):
             raise BadRequest("inconsistent Seize view: players' piles are too small for their Friends & Family")
-        self.customers = sorted((Counter(db.of_kind("customer", groups)) - seen).elements())
+        self.customers = sorted((Counter(db.of_kind("customer", deck_groups(groups, view["config"])))
+                                 - seen).elements())  # City Celebrities included
         places = view["city"][0]["deck_count"] + len(self.city_slots[0]) + sum(self.hidden) - friends
         if len(self.customers) != places:
             raise BadRequest("inconsistent Seize view: unseen customers do not match the hidden places")
@@ -260,7 +266,7 @@ def _token_bag(view: Mapping[str, Any], db: CardDB) -> Optional[list[str]]:
     if bgv is None:
         return None
     pub = view["public"]
-    tokens = Counter(t for g in pub["groups"] for t in db.groups[g].get("tokens", []))
+    tokens = Counter(t for g in token_groups(db, pub["groups"], view["config"]) for t in db.groups[g].get("tokens", []))
     out = Counter(bgv["discard"])
     out.update(e["board_game"] for pv in view["players"] for e in pv["line"] if e.get("board_game") is not None)
     out.update(t for fr in pub["frames"] if fr["t"] == "board_games" for t in fr["drawn"])

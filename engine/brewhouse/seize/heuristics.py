@@ -79,7 +79,7 @@ class SeizeHeuristics(Heuristics):
                 if i < start:
                     continue
                 card = db.card(e["id"])
-                main = card["main"]
+                main = card["main"] if "main" in card else card["mains"][0]  # a City Celebrity: its left order
                 if affordable(pl, order_cost(pl, main["order"], db)):
                     v += 0.6 + 0.3 * len(main["reward"])
                 elif not e["happy"]:

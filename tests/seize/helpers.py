@@ -13,6 +13,7 @@ from brewhouse.core.registry import REGISTRY
 from brewhouse.seize import SeizeGame
 from brewhouse.seize.model import Ctx, line_entry
 from brewhouse.seize.phases import run
+from brewhouse.seize.setup import deck_groups
 
 GAME = SeizeGame()
 DB = GAME.db
@@ -157,12 +158,22 @@ def all_cards(state: dict) -> Counter:
     return cnt
 
 
-def expected_cards(state: dict) -> Counter:
+def friends_of(state: dict, p: int, db=None) -> list[str]:
+    """Player ``p``'s four Friends & Family instance ids (the base four in states without ``friends``)."""
+    pl = state["players"][p]
+    if "friends" in pl:
+        return list(pl["friends"])
+    return [f"{f}@{p}" for f in (db or DB).raw["friends_family"]["base"]]
+
+
+def expected_cards(state: dict, db=None) -> Counter:
+    db = db or DB
     cnt: Counter = Counter()
     for kind in ("customer", "pantry", "style"):
-        cnt.update(DB.of_kind(kind, state["groups"]))
+        cnt.update(db.of_kind(kind, deck_groups(state["groups"], state["config"]) if kind == "customer"
+                              else state["groups"]))
     for p in range(len(state["players"])):
-        cnt.update(f"{f}@{p}" for f in DB.raw["friends_family"]["base"])
+        cnt.update(friends_of(state, p, db))
     return cnt
 
 

@@ -7,7 +7,7 @@ from brewhouse.seize import solo
 from brewhouse.seize.effects import AUTO
 from brewhouse.seize.model import Ctx
 
-from .helpers import DB, GAME
+from .helpers import DB, GAME, friends_of
 
 SOLO = solo.load_solo()
 HUMAN, BOT = solo.HUMAN, solo.AUTOMA
@@ -56,5 +56,5 @@ def solo_expected_cards(state: dict) -> Counter:
     cnt: Counter = Counter()
     for kind in ("customer", "pantry", "style"):
         cnt.update(DB.of_kind(kind, state["groups"]))
-    cnt.update(f"{f}@{HUMAN}" for f in DB.raw["friends_family"]["base"])
+    cnt.update(friends_of(state, HUMAN))
     return cnt

@@ -6,7 +6,9 @@ number of multiplayer games (default 300; the full run is 2,000) and
 ``BREWHOUSE_DISTRICT_SOLO_GAMES`` the solo games against Starbots over the
 districts solo allows (default 60; the full run is 500).  Setups cycle
 through every district, the random Kiez and custom Kiez, the player counts
-each allows, difficulty levels and both openings.  The table's invariants are
+each allows, difficulty levels, both openings, the Friends & Family set-ups
+(base, extra, Advanced) and the customer packs (multiplayer only; on
+synthetic pack cards while the pack data is empty).  The table's invariants are
 checked after every move; every 20th game goes through ``Game.apply`` with
 JSON round trips and views.
 """
@@ -19,14 +21,23 @@ from collections import Counter
 
 import pytest
 
+from brewhouse.core import Rng
+
 from brewhouse.seize.compat import allowed_groups
 
 from .helpers import DB, GAME, all_cards, check_city_rows, expected_cards
 from .solo_helpers import solo_expected_cards
+from .synthetic_packs import PGAME
 
 GAMES = int(os.environ.get("BREWHOUSE_DISTRICT_SOAK_GAMES", "300"))
 SOLO_GAMES = int(os.environ.get("BREWHOUSE_DISTRICT_SOLO_GAMES", "60"))
 LEVELS = ("normal", "hard", "expert")
+FRIENDS = ("base", "extra", "advanced")
+PACK_SETS = ([], ["board_game_media"], ["quality_beasts"], ["city_celebrities"],
+             ["board_game_media", "quality_beasts"], ["board_game_media", "quality_beasts", "city_celebrities"])
+#: the live pack data once it is there, else synthetic pack cards of the same shapes
+PACKS_READY = all(g in DB.groups for g in ("board_game_media", "quality_beasts")) \
+    and any(c.get("group") == "city_celebrities" for c in DB.raw["cards"])
 BOARD_GAME_TOKENS = len(DB.groups.get("board_game_geeks", {}).get("tokens", [])) or None
 
 
@@ -41,7 +52,8 @@ def setup_for(seed: int) -> dict:
         n = rnd.randint(2, 6 if DB.districts[district]["five_six"] else 4)
     cfg: dict = {"players": n, "district": district,
                  "difficulty": [rnd.choice(LEVELS) for _ in range(n)],
-                 "opening": "official" if seed % 3 == 0 else "standard"}
+                 "opening": "official" if seed % 3 == 0 else "standard",
+                 "friends": FRIENDS[seed % 5 % 3], "packs": PACK_SETS[seed * 7 % 11 % len(PACK_SETS)]}
     if district == "custom":
         cfg["groups"] = rnd.sample(sorted(allowed_groups(DB, n)), 6)
     return cfg
@@ -52,7 +64,7 @@ def solo_setup_for(seed: int) -> dict:
     solo_ok = sorted(d for d, v in DB.districts.items() if v["solo"]) + ["random"]
     return {"players": 1, "district": solo_ok[seed % len(solo_ok)], "starbots_level": 1 + seed % 20,
             "difficulty": [rnd.choice(LEVELS)], "opening": "official" if seed % 4 == 0 else "standard",
-            "first_player": "starbots" if seed % 2 else "human"}
+            "first_player": "starbots" if seed % 2 else "human", "friends": FRIENDS[seed % 3]}
 
 
 def tokens_on_table(state: dict) -> Counter:
@@ -90,30 +102,35 @@ def check(state: dict, start_cards: Counter, tokens: Counter | None) -> None:
 
 def play_one(config: dict, seed: int, slow: bool, solo: bool = False) -> int:
     rnd = random.Random(seed)
-    state = GAME.setup(GAME.normalize_config(config), seed)
-    start_cards = (solo_expected_cards if solo else expected_cards)(state)
+    game = PGAME if config.get("packs") and not PACKS_READY else GAME
+    state = game.setup(game.normalize_config(config), seed)
+    start_cards = solo_expected_cards(state) if solo else expected_cards(state, game.db)
     tokens = tokens_on_table(state) if "board_games" in state else None
     check(state, start_cards, tokens)
     moves = 0
-    while GAME.active_player(state) is not None:
-        legal = GAME.legal_moves(state)
+    while game.active_player(state) is not None:
+        legal = game.legal_moves(state)
         assert legal, "a live game always offers a move"
         assert len({m.id for m in legal}) == len(legal), "move ids are unique"
         move = rnd.choice(legal)
         if slow:
-            tr = GAME.apply(state, move.id)
+            tr = game.apply(state, move.id)
             state = tr.state
             assert json.loads(json.dumps(state)) == state
             json.dumps([e.to_json() for e in tr.events])
-            if moves % 10 == 0 and GAME.active_player(state) is not None:
-                json.dumps(GAME.view(state, GAME.active_player(state)))
-                json.dumps(GAME.view(state, None))
+            if moves % 10 == 0 and game.active_player(state) is not None:
+                p = game.active_player(state)
+                view = game.view(state, p)
+                json.dumps(view)
+                json.dumps(game.view(state, None))
+                if not solo:  # a search bot's sample is consistent with the view it came from
+                    assert game.view(game.determinizer(view, p).sample(Rng(moves)), p) == view
         else:
-            state = GAME.play(state, move).state
+            state = game.play(state, move).state
         moves += 1
         check(state, start_cards, tokens)
         assert moves < 8000, config
-    out = GAME.outcome(state)
+    out = game.outcome(state)
     assert out is not None and len(out.winners) == 1
     assert len(out.scores) == (2 if solo else config["players"])
     return moves
@@ -125,6 +142,9 @@ def test_setups_cover_every_district_player_count_and_option():
     assert {c["players"] for c in configs} == {2, 3, 4, 5, 6}
     assert {c["opening"] for c in configs} == {"standard", "official"}
     assert {lv for c in configs for lv in c["difficulty"]} == set(LEVELS)
+    assert {c["friends"] for c in configs} == set(FRIENDS)
+    assert {tuple(c["packs"]) for c in configs} == {tuple(p) for p in PACK_SETS}
+    assert {c["friends"] for c in (GAME.normalize_config(solo_setup_for(k)) for k in range(6))} == set(FRIENDS)
 
 
 @pytest.mark.soak

@@ -76,7 +76,11 @@ def test_views_hide_decks_and_other_discards():
     s, _ = random_walk(5, 120)
     for viewer in (None, 0, 1, 2):
         v = GAME.view(s, viewer)
-        text = json.dumps(v)
+        # which four Friends & Family each player has is public (revealed at setup), not where they are
+        public = json.loads(json.dumps(v))
+        for p, pv in enumerate(public["players"]):
+            assert pv.pop("friends") == s["players"][p]["friends"]
+        text = json.dumps(public)
         for row in s["city"]:
             for cid in row["deck"]:
                 assert f'"{cid}"' not in text

@@ -21,8 +21,7 @@ def test_players_one_is_solo_and_registry_allows_it():
     cfg = GAME.normalize_config({"players": 1})
     assert cfg == {"players": 1, "scoop_luck": False, "district": "kreuzberg", "groups": None,
                    "difficulty": ["normal"], "opening": "standard", "friends": "base", "packs": [], "founders": "off",
-                   "starbots_level": 1, "first_player": "human",
-                   "scenario": None}
+                   "starbots_level": 1, "first_player": "human", "scenario": None}
     assert GAME.normalize_config({"players": 1, "starbots_level": 20, "first_player": "starbots"})[
         "starbots_level"] == 20
 

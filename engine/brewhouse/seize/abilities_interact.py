@@ -33,6 +33,7 @@ from typing import Any, Optional
 
 from ..core import Move
 from . import city
+from .data import WILDCARD, card_abilities
 from .effects import AUTO, DECIDE, ICON_FX, Decision, fx, note_touched, push  # noqa: F401
 from .model import Ctx, add_angry, draw_own, find_in_line, gain_bad, gain_good, line_entry, release_tokens, trigger_end
 
@@ -222,7 +223,7 @@ def _disrupt_targets(state: dict, cx: Ctx) -> list[tuple[int, str]]:
             card = cx.db.card(e["id"])
             if e["angry"] or set(card["groups"]) & set(ANGER_IMMUNE):
                 continue
-            if cx.db.abilities[card["ability"]].get("passive") == "no_angry":
+            if any(cx.db.abilities[a].get("passive") == "no_angry" for a in card_abilities(card)):
                 continue  # Patience: an angry token cannot be placed (RULES_NOTES)
             out.append((q, e["id"]))
     return out
@@ -407,6 +408,8 @@ def _award_reviews(state: dict, group: str) -> dict[str, int]:
 def _matching(state: dict, cx: Ctx, p: int) -> list[str]:
     """Group awards in play matching a customer in the player's Line (in the awards' order)."""
     line = {g for e in state["players"][p]["line"] for g in _groups_of(cx, e["id"])}
+    if WILDCARD in line:  # Quality Beasts / Cubee: any group but Quality Beasts (booklet p. 21)
+        line |= {g for g in state["groups"] if g != "quality_beasts"}
     return [g for g in state["groups"] if g in line]
 
 

@@ -19,6 +19,7 @@ from typing import Optional
 
 from ..core import Move
 from .cafe import GREEN
+from .data import card_abilities
 from .effects import (AUTO, DECIDE, ICON_FX, Decision, _take_choose, _where_moves, fx, note_touched, push,
                       reward_icon_count, start_ability)
 from .model import Ctx, draw_own, find_in_line, gain_good, line_entry, release_tokens, shuffle
@@ -88,7 +89,13 @@ def _acting_moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
         cid = e["id"]
         if cid == fr["cust"] or cid in fr["not"] or _in_group(cx, cid, own):
             continue
-        out.append(Move(f"acting:{cid}", {"kind": "acting", "card": cid, "ability": cx.db.card(cid)["ability"]}))
+        abilities = card_abilities(cx.db.card(cid))
+        if len(abilities) == 1:
+            out.append(Move(f"acting:{cid}", {"kind": "acting", "card": cid, "ability": abilities[0]}))
+            continue
+        # a City Celebrity: one of its two abilities, never both (booklet p. 22, Imitateur)
+        out += [Move(f"acting:{cid}:{side}", {"kind": "acting", "card": cid, "ability": ab, "order": side})
+                for side, ab in zip(("left", "right"), abilities)]
     return out
 
 
@@ -102,7 +109,7 @@ def _acting_choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
             break
     if fr["boost"]:
         note_touched(state, p, cid)
-    ability = cx.db.card(cid)["ability"]
+    ability = move.payload["ability"]
     cx.ev("acting", p, card=cid, ability=ability, via=fr["cust"])
     push(state, {"t": "touch_fence", "p": p})  # what the copy chooses is not the Performer's boost's
     start_ability(state, cx, p, ability, cid, optional=False)  # mandatory even if normally optional

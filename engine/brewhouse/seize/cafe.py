@@ -6,10 +6,11 @@ from collections import Counter
 from itertools import product
 from typing import Any, Optional
 
-from .data import CardDB
+from .data import WILDCARD, CardDB
 
 __all__ = ["order_cost", "can_pay", "pay", "cafe_groups", "award_icons", "row_icons",
-           "pantry_specials", "achievements_met", "resources_total", "GREEN", "green_payments", "affordable", "founder_icons"]
+           "pantry_specials", "achievements_met", "resources_total", "GREEN", "green_payments", "affordable",
+           "founder_icons", "groups_match"]
 
 #: green beans (Health Nuts' Fair Trade): a resource key players have only once they got some
 GREEN = "green"
@@ -104,6 +105,21 @@ def cafe_groups(pl: dict, db: CardDB) -> set[str]:
     for e in pl["line"]:
         out.update(db.card(e["id"])["groups"])
     return out
+
+
+#: the group a wildcard icon never stands for (booklet p. 21)
+NOT_WILD = "quality_beasts"
+
+
+def groups_match(have: set[str], card_groups: list[str]) -> bool:
+    """Whether a card with ``card_groups`` shares a group with the icons ``have`` (Word of Mouth,
+    targets).  A wildcard on either side stands for any group but Quality Beasts; two wildcards
+    match (both may stand for the same group)."""
+    if have.intersection(card_groups):
+        return True
+    if WILDCARD in have and any(g != NOT_WILD for g in card_groups):
+        return True
+    return WILDCARD in card_groups and any(g not in (NOT_WILD, WILDCARD) for g in have)
 
 
 def award_icons(pl: dict, db: CardDB) -> Counter:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .data import CardDB
-from .setup import initial_state
+from .setup import deck_groups, initial_state
 
 __all__ = ["cards_in_play"]
 
@@ -21,6 +21,10 @@ def _row(card: Mapping[str, Any], db: CardDB) -> dict[str, Any]:
         if card.get(part):
             row[f"{part}_order"] = list(card[part]["order"])
             row[f"{part}_reward"] = list(card[part]["reward"])
+    for k, m in enumerate(card.get("mains") or []):  # City Celebrities: left, right
+        side = ("left", "right")[k]
+        row[f"{side}_order"], row[f"{side}_reward"], row[f"{side}_ability"] = list(m["order"]), list(m["reward"]), \
+            m["ability"]
     if card.get("ability"):
         ab = db.abilities[card["ability"]]
         row["ability"] = card["ability"]
@@ -38,10 +42,12 @@ def cards_in_play(config: Mapping[str, Any], seed: int, db: CardDB) -> list[dict
     """One row per card (id, name, kind, groups, orders, rewards, ability, icons), group by group."""
     table = 1 if config["players"] == 1 else config["players"]
     groups = initial_state({**config, "players": max(2, config["players"])}, seed, db, table=table)["groups"]
+    groups = deck_groups(groups, config)  # the City Celebrities pack's customers
     order = {"award": 0, "customer": 1, "pantry": 2, "style": 3}
     rows = []
     for g in groups:
         cards = [c for c in db.raw["cards"] if c.get("group") == g and c["kind"] in order]
         rows += [_row(c, db) for c in sorted(cards, key=lambda c: order[c["kind"]])]
-    rows += [_row(db.card(f), db) for f in db.raw["friends_family"]["base"]]
+    sets = {"base": ["base"], "advanced": ["extra"]}.get(config.get("friends", "base"), ["base", "extra"])
+    rows += [_row(db.card(f), db) for name in sets for f in db.friends_set(name)]
     return rows

@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any, Callable, Iterable, Mapping
 
 __all__ = ["CardDB", "load_db", "load_raw", "load_merged", "merge_data", "group_files", "validate",
-           "order_units", "base_id"]
+           "order_units", "base_id", "card_abilities", "is_celebrity", "WILDCARD"]
 
 DATA_FILE = "cards.json"
 SOLO_FILE = "solo.json"
@@ -75,6 +75,22 @@ def merge_data(raw: Mapping[str, Any], group_data: Iterable[Mapping[str, Any]] =
 def base_id(cid: str) -> str:
     """Card-data id of a card instance (Friends & Family copies are ``id@seat``)."""
     return cid.split("@", 1)[0]
+
+
+#: the wildcard group icon (Quality Beasts, Cubee): any group but Quality Beasts (booklet p. 21)
+WILDCARD = "*"
+
+
+def is_celebrity(card: Mapping[str, Any]) -> bool:
+    """A City Celebrity: two main orders (``mains``: left, right), each with its own ability."""
+    return "mains" in card
+
+
+def card_abilities(card: Mapping[str, Any]) -> list[str]:
+    """The abilities a customer card carries: one, or a City Celebrity's two (left, right)."""
+    if "mains" in card:
+        return [m["ability"] for m in card["mains"]]
+    return [card["ability"]] if card.get("ability") else []
 
 
 def load_raw(name: str = DATA_FILE) -> dict[str, Any]:

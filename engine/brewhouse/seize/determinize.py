@@ -42,6 +42,7 @@ from ..core.errors import BadRequest
 from ..core.game import json_copy
 from ..core.rng import Rng
 from .data import CardDB
+from .setup import deck_groups, token_groups
 from .state_copy import copy_seize_state
 
 __all__ = ["public_state", "SeizeDeterminizer", "HIDDEN"]
@@ -185,7 +186,8 @@ class SeizeDeterminizer:
             friends += len(self.friends[p])
         if friends > sum(self.hidden):
             raise BadRequest("inconsistent Seize view: players' piles are too small for their Friends & Family")
-        self.customers = sorted((Counter(db.of_kind("customer", groups)) - seen).elements())
+        self.customers = sorted((Counter(db.of_kind("customer", deck_groups(groups, view["config"])))
+                                 - seen).elements())  # City Celebrities included
         places = view["city"][0]["deck_count"] + len(self.city_slots[0]) + sum(self.hidden) - friends
         if len(self.customers) != places:
             raise BadRequest("inconsistent Seize view: unseen customers do not match the hidden places")
@@ -325,7 +327,7 @@ def _token_bag(view: Mapping[str, Any], db: CardDB) -> Optional[list[str]]:
     if bgv is None:
         return None
     pub = view["public"]
-    tokens = Counter(t for g in pub["groups"] for t in db.groups[g].get("tokens", []))
+    tokens = Counter(t for g in token_groups(db, pub["groups"], view["config"]) for t in db.groups[g].get("tokens", []))
     out = Counter(bgv["discard"])
     out.update(e["board_game"] for pv in view["players"] for e in pv["line"] if e.get("board_game") is not None)
     out.update(t for fr in pub["frames"] if fr["t"] == "board_games" for t in fr["drawn"])

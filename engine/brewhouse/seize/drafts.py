@@ -40,7 +40,7 @@ from .data import CardDB
 from .effects import DECIDE, Decision, push
 from .model import Ctx
 
-__all__ = ["begin_drafts", "advance", "finish_adopted_friends", "start_resources", "DRAFT_FRAMES"]
+__all__ = ["begin_drafts", "advance", "finish_adopted_friends", "DRAFT_FRAMES"]
 
 DRAFT_FRAMES = ("draft_pick", "founder_keep", "founder_group")
 #: cards dealt to each player and cards each keeps
@@ -214,42 +214,17 @@ def _end_friends(state: dict, cx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------- Adopted Friends & Family: set-up
-def start_resources(cards: list[str], db: CardDB) -> dict[str, int]:
-    """Starting resources matching the main orders of a player's Friends & Family (booklet p. 18):
-    a basic icon is one of that resource, a special icon (or "any snack") two of its basic one."""
-    res = {b: 0 for b in db.basic}
-    for cid in cards:
-        for icon in db.card(cid)["main"]["order"]:
-            if icon in res:
-                res[icon] += 1
-            elif icon in db.special:
-                res[db.special[icon]] += 2
-            elif icon in db.wildcards:
-                res[db.wildcards[icon]["basic"]] += 2
-    return res
-
-
 def finish_adopted_friends(state: dict, cx: Ctx, chosen: list[list[str]]) -> None:
     """Given each player's four chosen Friends & Family instance ids (``chosen[p]``; empty for
-    Starbots), finish the set-up: reveal them, take the matching starting resources, shuffle them
-    into the customer deck (the official opening: face up in the discard pile).
+    Starbots), finish the set-up as every Friends & Family mode does (``setup.finish_friends``:
+    revealed, starting resources, shuffled into the deck or, with the official opening, the
+    discard pile), and say so."""
+    from .setup import finish_friends  # setup imports this module's phase driver indirectly
 
-    The Friends & Family modes' set-up is the one place that owns this step; this default keeps
-    the draft playable on its own."""
-    official = state["config"].get("opening") == "official"
-    for p, cards in enumerate(chosen):
-        pl = state["players"][p]
-        if pl.get("automa"):
-            continue
-        pl["friends"] = sorted(cards)
-        pl["res"] = {**pl["res"], **start_resources(cards, cx.db)}
-        deck = list(cards)
-        if official:
-            pl["deck"], pl["discard"] = [], sorted(deck)
-        else:
-            _shuffle(state, deck)
-            pl["deck"], pl["discard"] = deck, []
-        cx.ev("friends_revealed", p, cards=sorted(cards), res=dict(pl["res"]))
+    finish_friends(state, cx.db, chosen)
+    for p, pl in enumerate(state["players"]):
+        if not pl.get("automa"):
+            cx.ev("friends_revealed", p, cards=list(pl["friends"]), res=dict(pl["res"]))
 
 
 # ---------------------------------------------------------------- decisions

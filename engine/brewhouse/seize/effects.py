@@ -12,7 +12,9 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ..core import Move
 from . import city
-from .cafe import GREEN, achievements_met, can_pay, cafe_groups, green_payments, order_cost, pay, row_icons
+from .cafe import (GREEN, achievements_met, can_pay, cafe_groups, green_payments, groups_match, order_cost, pay,
+                   row_icons)
+from .data import card_abilities, is_celebrity
 from .model import (Ctx, add_angry, add_happy, between, draw_own, find_in_line, gain_bad, gain_good,
                     line_entry, lower_hype, mood, raise_hype, release_tokens)
 
@@ -119,6 +121,8 @@ def _draw(state: dict, cx: Ctx, fr: Frame) -> None:
 
 def _tracking(state: dict, cx: Ctx, fr: Frame) -> None:
     p = fr["p"]
+    if _may(state, cx, fr, bool(state["players"][p]["deck"] or state["players"][p]["discard"])):
+        return
     cards = []
     for _ in range(fr.get("n", 2)):
         cid = draw_own(state, cx, p)
@@ -129,7 +133,28 @@ def _tracking(state: dict, cx: Ctx, fr: Frame) -> None:
     push(state, {"t": "track", "p": p, "cards": cards, "keep": []})
 
 
+def _may(state: dict, cx: Ctx, fr: Frame, possible: bool) -> bool:
+    """An optional step ("you may", Friends & Family): asks first whether to do it; True when
+    the step was deferred to that question (or has nothing to do)."""
+    if not fr.get("opt"):
+        return False
+    if possible:
+        push(state, {"t": "may", "p": fr["p"], "step": {**fr, "opt": False}})
+    return True
+
+
+def _lose_bad_review(state: dict, cx: Ctx, fr: Frame) -> None:
+    """Lose a Bad Review (Eccentric Aunt, booklet p. 10): one Bad Review of your café back to the City."""
+    pl = _pl(state, fr)
+    if _may(state, cx, fr, pl["bad"] > 0) or pl["bad"] <= 0:
+        return
+    pl["bad"] -= 1
+    cx.ev("bad_review_lost", fr["p"], n=1, bad=pl["bad"])
+
+
 def _connections(state: dict, cx: Ctx, fr: Frame) -> None:
+    if _may(state, cx, fr, any(r["deck"] for r in state["city"])):
+        return
     conn = {"t": "conn_row", "p": fr["p"]}
     if fr.get("action"):  # through an Innovation action icon: may combine with that action (RULES_NOTES)
         conn["action"] = fr["action"]
@@ -149,6 +174,7 @@ ICON_FX: dict[str, Callable[[dict, Ctx, Frame], None]] = {
     "innovation": _pick("style"),
     "innovation_any": _pick("style"),
     "connections": _connections,
+    "lose_bad_review": _lose_bad_review,
     "customer_tracking": _tracking,
     "draw": _draw,
     "walk_in": _take(0, "line"),
@@ -167,6 +193,8 @@ for _res in ("beans", "milk", "sugar"):
 def reward_icon_count(card: dict) -> int:
     """Reward icons on a customer card, main and side order together (the expansions'
     "1 Good Review per Reward Icon they have")."""
+    if is_celebrity(card):  # City Celebrities: both main orders
+        return sum(len(m["reward"]) for m in card["mains"])
     return sum(len(card[part]["reward"]) for part in ("main", "side") if card.get(part))
 
 
@@ -277,7 +305,7 @@ def _where_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
     groups = cafe_groups(pl, cx.db) if fr["wom"] else None
     out = []
     for where, cid in city.visible(state, r):
-        if groups is not None and not groups.intersection(cx.db.card(cid)["groups"]):
+        if groups is not None and not groups_match(groups, cx.db.card(cid)["groups"]):
             continue
         out.append(Move(f"city:{ROW_NAMES[r]}:{where}",
                         {"kind": "take", "row": r + 1, "where": where, "card": cid, "dest": fr["dest"],
@@ -547,6 +575,8 @@ def _serve_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
     pl = _pl(state, fr)
     e = pl["line"][pl["served"]]
     card = cx.db.card(e["id"])
+    if is_celebrity(card):
+        return _celebrity_moves(state, pl, e, card, cx)
     main = order_cost(pl, card["main"]["order"], cx.db)
     ok = can_pay(pl, main)
     # green beans (Health Nuts): extra ways to pay, "serve:main:green:<replaced>"; none without green beans
@@ -570,6 +600,31 @@ def _serve_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
     return out
 
 
+#: a City Celebrity's main orders, and the serve moves filling them ("both:<side>": that side's ability first)
+SIDES = ("left", "right")
+_CELEBRITY_SERVES = (("left", [0]), ("right", [1]), ("both:left", [0, 1]), ("both:right", [1, 0]))
+
+
+def _celebrity_moves(state: dict, pl: dict, e: dict, card: dict, cx: Ctx) -> list[Move]:
+    """City Celebrities (booklet p. 21): fill the left, the right or both main orders; both: the
+    player also chooses which ability runs first.  Neither payable: unserved, as for any customer."""
+    m = mood(e)
+    info = {"customer": e["id"], "mood": m, "position": pl["served"] + 1}
+    out = []
+    for label, orders in _CELEBRITY_SERVES:
+        cost = order_cost(pl, [i for k in sorted(orders) for i in card["mains"][k]["order"]], cx.db)
+        base = {"kind": "serve", **info, "main": True, "side": len(orders) == 2, "orders": orders}
+        if can_pay(pl, cost):
+            out.append(Move(f"serve:{label}", {**base, "cost": cost}))
+        out += [Move(f"serve:{label}:green:{gl}", {**base, "cost": paid}) for gl, paid in green_payments(pl, cost)]
+    if not out:
+        cost = order_cost(pl, card["mains"][0]["order"], cx.db)
+        out.append(Move("serve:main", {"kind": "serve", **info, "main": False, "side": False, "cost": cost}))
+    if m == "happy":
+        out.append(Move("skip", {"kind": "skip_customer", **info}))
+    return out
+
+
 def _serve_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     state["stack"].pop()
     p = fr["p"]
@@ -587,11 +642,17 @@ def _serve_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
         placed = add_angry(e, cx.db) if m != "angry" else False
         cx.ev("customer_unserved", p, card=cid, angry=placed)
         return
-    orders = [card["main"]]
-    if move.payload["side"]:
-        orders.append(card["side"])
+    celebrity = "orders" in move.payload
+    if celebrity:  # City Celebrities: the filled main orders, in the order their abilities run
+        orders = [card["mains"][k] for k in move.payload["orders"]]
+    else:
+        orders = [card["main"]]
+        if move.payload["side"]:
+            orders.append(card["side"])
     pay(pl, move.payload["cost"])
-    cx.ev("customer_served", p, card=cid, side=move.payload["side"], cost=dict(move.payload["cost"]), mood=m)
+    extra = {"orders": [SIDES[k] for k in move.payload["orders"]]} if celebrity else {}
+    cx.ev("customer_served", p, card=cid, side=move.payload["side"], cost=dict(move.payload["cost"]), mood=m,
+          **extra)
     if move.payload["cost"].get(GREEN):  # 1 Good Review per green bean spent (Health Nuts, booklet p. 16)
         gain_good(state, cx, p, move.payload["cost"][GREEN], why="green_beans")
     if m == "angry":
@@ -601,6 +662,9 @@ def _serve_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     frames += [{"t": "angry", "p": p, "cust": cid} for o in orders for ic in o["order"] if ic == "angry"]
     if e.get("game") is not None:  # a Board Game token replaces the ability (abilities_own.py)
         frames.append({"t": "game_bonus", "p": p, "cust": cid, "token": e["game"]})
+    elif celebrity:  # each filled order's own ability, mandatory
+        frames += [{"t": "ability", "p": p, "cust": cid, "name": o["ability"], "opt": False, "boost": False}
+                   for o in orders]
     else:
         frames.append({"t": "ability", "p": p, "cust": cid, "name": card["ability"],
                        "opt": card["kind"] == "friend", "boost": bool(card.get("boost"))})
@@ -637,7 +701,21 @@ def _achieve_finish(state: dict, cx: Ctx, fr: Frame) -> None:
     cx.ev("bonus_taken", fr["p"], achievement=fr["ach"], icon=None)
 
 
+def _may_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
+    icon = fr["step"]["icon"]
+    return [Move(f"may:{icon}", {"kind": "may", "icon": icon}), Move("skip", {"kind": "skip", "why": icon})]
+
+
+def _may_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
+    state["stack"].pop()
+    if move.id == "skip":
+        cx.ev("skip", fr["p"], why=fr["step"]["icon"])
+        return
+    push(state, fr["step"])
+
+
 DECIDE: dict[str, Decision] = {
+    "may": Decision(_may_moves, _may_choose),
     "place": Decision(_place_moves, _place_choose),
     "icons": Decision(_icons_moves, _icons_choose),
     "take": Decision(_where_moves, _take_choose, _take_finish),

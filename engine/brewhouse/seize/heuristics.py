@@ -53,8 +53,10 @@ class SeizeHeuristics(Heuristics):
         out = []
         for m in moves:
             mid = m.id
-            if mid == "serve:both":
+            if mid == "serve:both" or mid.startswith("serve:both:"):  # City Celebrities: "serve:both:<side>"
                 v = 1.0
+            elif mid in ("serve:left", "serve:right"):
+                v = 0.8
             elif mid == "serve:main":
                 v = 0.8 if m.payload.get("main") else 0.1
             elif mid == "skip":
@@ -79,7 +81,7 @@ class SeizeHeuristics(Heuristics):
                 if i < start:
                     continue
                 card = db.card(e["id"])
-                main = card["main"]
+                main = card["main"] if "main" in card else card["mains"][0]  # a City Celebrity: its left order
                 if affordable(pl, order_cost(pl, main["order"], db)):
                     v += 0.6 + 0.3 * len(main["reward"])
                 elif not e["happy"]:

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 from ..core import Event, Rng
 from ..core.editions import edition_book
-from .data import CardDB, load_db
+from .data import CardDB, card_abilities, load_db
 
 __all__ = ["Ctx", "shuffle", "between", "gain_good", "gain_bad", "trigger_end", "raise_hype",
            "lower_hype", "add_happy", "add_angry", "draw_own", "line_entry", "find_in_line", "mood",
@@ -107,7 +107,7 @@ def add_happy(entry: dict) -> None:
 def add_angry(entry: dict, db: CardDB) -> bool:
     """An angry token on a happy customer removes one happy token instead;
     at most one angry token; Patience customers never take one.  True if placed/used."""
-    if db.abilities[db.card(entry["id"])["ability"]].get("passive") == "no_angry":
+    if any(db.abilities[a].get("passive") == "no_angry" for a in card_abilities(db.card(entry["id"]))):
         return False
     if entry["happy"] > 0:
         entry["happy"] -= 1

@@ -1,12 +1,53 @@
 """Final scoring in the rulebook's five steps, group awards and tie-breaks."""
 from __future__ import annotations
 
+from collections import Counter
+from itertools import combinations_with_replacement
 from typing import Any
 
-from .cafe import award_icons, owned_customers, resources_total
-from .data import CardDB
+from .cafe import NOT_WILD, award_icons, owned_customers, resources_total
+from .data import WILDCARD, CardDB
 
-__all__ = ["final_scores", "rank"]
+__all__ = ["final_scores", "rank", "wildcard_choices"]
+
+
+def wildcard_choices(state: dict, db: CardDB, icons: list[Counter], customers: list[Counter]) -> list[dict]:
+    """For each player, the group each of their wildcard icons counts for at the end (booklet p. 21:
+    one group of the owner's choice, never Quality Beasts).  The engine chooses for the owner: the
+    groups in play that give them the most award points (customers of the group plus the reviews
+    waiting on its award) against the other players' icons without their wildcards; among equal
+    choices, the groups listed first.  ``{"icons": Counter, "customers": Counter}`` per player:
+    wildcard icons and wildcard customers added to each group."""
+    groups = [g for g in state["groups"] if g != NOT_WILD]
+    waiting = state.get("award_reviews", {})
+    out = []
+    for p, pl in enumerate(state["players"]):
+        n_icons = icons[p][WILDCARD]
+        n_cust = customers[p][WILDCARD]
+        if not n_icons or not groups:
+            out.append({"icons": Counter(), "customers": Counter()})
+            continue
+        others = {g: max((icons[q][g] for q in range(len(icons)) if q != p), default=0) for g in groups}
+
+        def points(add_icons: Counter, add_cust: Counter) -> int:
+            total = 0
+            for g in groups:
+                mine = icons[p][g] + add_icons[g]
+                if mine > 0 and mine >= others[g]:
+                    extra = waiting.get(g, {})
+                    total += customers[p][g] + add_cust[g] + extra.get("good", 0) - extra.get("bad", 0)
+            return total
+
+        best = None
+        for cust in combinations_with_replacement(groups, n_cust):  # wildcard customers
+            for rest in combinations_with_replacement(groups, n_icons - n_cust):  # wildcard upgrades
+                add_c = Counter(cust)
+                add_i = add_c + Counter(rest)
+                v = points(add_i, add_c)
+                if best is None or v > best[0]:
+                    best = (v, add_i, add_c)
+        out.append({"icons": best[1], "customers": best[2]})
+    return out
 
 
 def final_scores(state: dict, db: CardDB) -> list[dict[str, Any]]:
@@ -24,13 +65,20 @@ def final_scores(state: dict, db: CardDB) -> list[dict[str, Any]]:
             "resources": resources_total(pl),
         })
     icons = [award_icons(pl, db) for pl in players]
+    customers = [Counter(g for cid in owned_customers(pl) for g in set(db.card(cid)["groups"])) for pl in players]
+    if any(c[WILDCARD] for c in icons):  # Quality Beasts / Cubee: each wildcard counts for one group
+        for p, choice in enumerate(wildcard_choices(state, db, icons, customers)):
+            if choice["icons"]:
+                icons[p] = icons[p] + choice["icons"]
+                customers[p] = customers[p] + choice["customers"]
+                out[p]["wildcards"] = dict(choice["icons"])
     for g in state["groups"]:
         best = max(c[g] for c in icons)
         if best <= 0:
             continue
         for p, pl in enumerate(players):
             if icons[p][g] == best:
-                n = sum(1 for cid in owned_customers(pl) if g in db.card(cid)["groups"])
+                n = customers[p][g]
                 out[p]["awards"][g] = n
                 extra = state.get("award_reviews", {}).get(g)
                 if extra:  # Hungry Media's Newsflash: each winner also takes the award's reviews

@@ -21,16 +21,78 @@ State layout (JSON data)::
     stack         pending frames (see effects.py); cursor: phase driver position
     board_games   only with Board Game Geeks: {"bag": tokens (hidden order), "discard": [...]};
                   a token on a customer is its Line entry's "game" (its bonus icon)
+    players[p].friends   (configs with the ``friends`` option) the player's four Friends & Family
+                  instance ids ``<card>@<seat of the set's owner>``, public once revealed
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from ..core import Rng
+from .cafe import order_cost
 from .compat import allowed_groups
-from .data import CardDB
+from .data import CardDB, card_abilities
+from .model import shuffle
 
-__all__ = ["initial_state"]
+__all__ = ["initial_state", "deck_groups", "token_groups", "finish_friends", "start_resources", "CELEBRITIES"]
+
+#: the City Celebrities pack's cards are customers of this (award-less) group, mixed into the customer deck
+CELEBRITIES = "city_celebrities"
+#: the packs that are customer groups; each replaces one of the six (the last listed, then the one before)
+GROUP_PACKS = ("board_game_media", "quality_beasts")
+
+
+def deck_groups(groups: list[str], config: Mapping[str, Any]) -> list[str]:
+    """Groups whose customers make the City customer deck: the six, and the City Celebrities pack."""
+    return list(groups) + ([CELEBRITIES] if CELEBRITIES in (config.get("packs") or []) else [])
+
+
+def token_groups(db: CardDB, groups: list[str], config: Mapping[str, Any]) -> list[str]:
+    """Groups whose tokens are in play (Board Game Geeks' bag): the groups in play, and with the
+    customer packs, the groups whose abilities a pack's customers carry (a medley or celebrity
+    customer with Board Games brings the bag)."""
+    out = list(groups)
+    if not config.get("packs"):
+        return out
+    owner = {}
+    for gid, meta in db.groups.items():
+        for key in ("ability", "super_ability"):
+            owner.setdefault(meta.get(key), gid)
+    for cid in db.of_kind("customer", deck_groups(groups, config)):
+        for ab in card_abilities(db.card(cid)):
+            g = owner.get(ab)
+            if g is not None and g not in out and db.groups[g].get("tokens"):
+                out.append(g)
+    return out
+
+
+def start_resources(db: CardDB, friends: list[str]) -> dict[str, int]:
+    """Starting resources from Friends & Family (booklet p. 18): the basic resources of their main
+    orders, a special resource icon counting 2 of its basic resource."""
+    res = {b: 0 for b in db.basic}
+    for cid in friends:
+        for b, n in order_cost({"pantry": []}, db.card(cid)["main"]["order"], db).items():
+            res[b] += n
+    return res
+
+
+def finish_friends(state: dict, db: CardDB, chosen: list[list[str]]) -> None:
+    """Give every player the four Friends & Family instance ids ``chosen[p]`` (``<card>@<seat>``):
+    recorded in ``pl["friends"]`` (revealed to all), shuffled into the player's deck (the official
+    opening: into the discard pile), and the starting resources of their main orders.  The set-up
+    of every ``friends`` mode but ``base`` ends here; the Adopted draft calls it once drafted."""
+    for p, four in enumerate(chosen):
+        pl = state["players"][p]
+        if pl.get("automa"):
+            continue
+        deck = list(four)
+        shuffle(state, deck)
+        pl["friends"] = sorted(four)
+        if state["config"].get("opening") == "official":
+            pl["deck"], pl["discard"] = [], sorted(deck)
+        else:
+            pl["deck"] = deck
+        pl["res"] = start_resources(db, four)
 
 
 def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, table: int = 0) -> dict:
@@ -38,11 +100,11 @@ def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, table: int =
     number of cafés (solo: 1 player, two cafés)."""
     rng = Rng.from_seed(seed)
     n = config["players"]
-    groups = _groups(config, db, rng, table or n)
+    groups = _pack_groups(_groups(config, db, rng, table or n), config)
     s = db.setup
     city = []
     for kind in ("customer", "pantry", "style"):
-        deck = db.of_kind(kind, groups)
+        deck = db.of_kind(kind, deck_groups(groups, config) if kind == "customer" else groups)
         rng.shuffle(deck)
         slots = [deck.pop() for _ in range(s["slots"])]
         discard = [deck.pop() for _ in range(s["city_face_up"] - s["slots"])]
@@ -67,7 +129,7 @@ def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, table: int =
         players.append(pl)
     pool = s["good_reviews"][str(n)]
     # a group's tokens (Board Game Geeks), drawn last: the RNG serves other games exactly as before
-    bag = [t for g in groups for t in db.groups[g].get("tokens", [])]
+    bag = [t for g in token_groups(db, groups, config) for t in db.groups[g].get("tokens", [])]
     if bag:
         rng.shuffle(bag)
     state = {
@@ -81,7 +143,41 @@ def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, table: int =
     }
     if bag:
         state["board_games"] = {"bag": bag, "discard": []}
+    mode = config.get("friends")
+    if mode == "base":
+        for p, pl in enumerate(players):
+            pl["friends"] = sorted(f"{f}@{p}" for f in db.friends_set("base"))
+    elif mode in ("extra", "advanced"):
+        for pl in players:
+            pl["deck"], pl["discard"] = [], []
+        finish_friends(state, db, [_friends_dealt(state, db, mode, p) for p in range(n)])
+    elif mode == "adopted":  # the draft deals and chooses them, then calls finish_friends
+        for pl in players:
+            pl["deck"], pl["discard"], pl["friends"] = [], [], []
+            pl["res"] = {b: 0 for b in db.basic}
     return state
+
+
+def _friends_dealt(state: dict, db: CardDB, mode: str, p: int) -> list[str]:
+    """A player's four Friends & Family: the further four (Advanced), or four drawn at random among
+    the player's own eight (``extra``, our reading: RULES_NOTES.md)."""
+    if mode == "advanced":
+        return [f"{f}@{p}" for f in db.friends_set("extra")]
+    eight = [f"{f}@{p}" for f in db.friends_set("base") + db.friends_set("extra")]
+    shuffle(state, eight)
+    return eight[:4]
+
+
+def _pack_groups(groups: list[str], config: Mapping[str, Any]) -> list[str]:
+    """Board Game Media and Quality Beasts each replace one of the six groups (booklet p. 20): ours
+    replace the last listed group, then the one before (district, random or custom Kiez alike)."""
+    out = list(groups)
+    k = len(out)
+    for pack in GROUP_PACKS:
+        if pack in (config.get("packs") or []):
+            k -= 1
+            out[k] = pack
+    return out
 
 
 def _groups(config: Mapping[str, Any], db: CardDB, rng: Rng, table: int) -> list[str]:

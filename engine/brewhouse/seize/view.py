@@ -30,7 +30,7 @@ def card_face(cid: Optional[str], db: CardDB) -> Optional[dict[str, Any]]:
         c = db.card(cid)
         template = {"id": cid, "card": base_id(cid), "kind": c["kind"], "name": c["name"],
                     "groups": list(c["groups"])}
-        for key in ("main", "side", "ability", "special", "icons"):
+        for key in ("main", "side", "ability", "special", "icons", "mains"):  # mains: a City Celebrity's two
             if key in c:
                 template[key] = c[key]
         faces[cid] = template
@@ -50,18 +50,23 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
     line = []
     for i, e in enumerate(pl["line"]):
         face = card_face(e["id"], db)
+        c = db.card(e["id"])
+        if "mains" in c:  # a City Celebrity: its left and right main orders ("main"/"side" show them too)
+            left, right = (order_cost(pl, m["order"], db) for m in c["mains"])
+            cost = {"main": left, "side": right, "mains": [left, right]}
+        else:
+            cost = {"main": order_cost(pl, c["main"]["order"], db),
+                    "side": order_cost(pl, c["side"]["order"], db) if "side" in c else None}
         line.append({"card": face, "happy": e["happy"], "angry": e["angry"],
                      # expansion tokens (public): Naptime (Happy Families), a Board Game token's bonus icon
                      "nap": bool(e.get("nap")), "board_game": e.get("game"),
                      "served": i <= current if state["phase"] == "service" else False,
                      "being_served": i == current,
-                     "cost": {"main": order_cost(pl, db.card(e["id"])["main"]["order"], db),
-                              "side": order_cost(pl, db.card(e["id"])["side"]["order"], db)
-                              if "side" in db.card(e["id"]) else None}})
+                     "cost": cost})
     spaces = []
     for row in db.action_rows:
         spaces.append({"space": row, "icons": row_icons(pl, row, db), "barista": row in pl["baristas"]})
-    return {
+    out = {
         "seat": p,
         "resources": dict(pl["res"]),  # may include "green" (green beans, Health Nuts)
         "difficulty": pl.get("level", "normal"),
@@ -87,6 +92,7 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
         # the Friends & Family the player owns, when not the base four of their seat (Adopted draft)
         "friends": list(pl["friends"]) if "friends" in pl else None,
     }
+    return out
 
 
 def _founder_view(pl: dict, db: CardDB) -> Optional[dict[str, Any]]:
@@ -98,7 +104,7 @@ def _founder_view(pl: dict, db: CardDB) -> Optional[dict[str, Any]]:
 
 _REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_customer",
            "achieve": "achievement_bonus", "reorder": "put_back_cards", "track": "customer_tracking",
-           "conn_row": "connections", "pick_icon": "upgrade_icon",
+           "conn_row": "connections", "pick_icon": "upgrade_icon", "may": "optional_ability",
            # expansion groups' own-café abilities (abilities_own.py)
            "meet_up": "meet_up", "acting": "acting", "naptime": "naptime", "regular": "regular",
            "fair_trade": "fair_trade", "camp_out": "camp_out", "board_games": "board_games",
@@ -146,6 +152,8 @@ def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[s
         out["draft"] = fr["kind"]
     elif t in ("founder", "founder_group"):
         out["founder"] = state["players"][fr["p"]]["founder"]["id"]
+    elif t == "may":  # a Friends & Family ability the player may use or skip
+        out.update(icon=fr["step"]["icon"], customer=fr["step"].get("cust"))
     # -- expansion groups (abilities_own.py); every choice is public except one's own discard pile,
     #    which the decider sees in their own café
     elif t == "meet_up":

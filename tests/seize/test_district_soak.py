@@ -32,7 +32,8 @@ from .synthetic_packs import PGAME
 GAMES = int(os.environ.get("BREWHOUSE_DISTRICT_SOAK_GAMES", "300"))
 SOLO_GAMES = int(os.environ.get("BREWHOUSE_DISTRICT_SOLO_GAMES", "60"))
 LEVELS = ("normal", "hard", "expert")
-FRIENDS = ("base", "extra", "advanced")
+FRIENDS = ("base", "extra", "advanced", "adopted")
+FOUNDERS = ("off", "base", "all")
 PACK_SETS = ([], ["board_game_media"], ["quality_beasts"], ["city_celebrities"],
              ["board_game_media", "quality_beasts"], ["board_game_media", "quality_beasts", "city_celebrities"])
 #: the live pack data once it is there, else synthetic pack cards of the same shapes
@@ -53,7 +54,9 @@ def setup_for(seed: int) -> dict:
     cfg: dict = {"players": n, "district": district,
                  "difficulty": [rnd.choice(LEVELS) for _ in range(n)],
                  "opening": "official" if seed % 3 == 0 else "standard",
-                 "friends": FRIENDS[seed % 5 % 3], "packs": PACK_SETS[seed * 7 % 11 % len(PACK_SETS)]}
+                 "friends": FRIENDS[seed % 5 % 4], "packs": PACK_SETS[seed * 7 % 11 % len(PACK_SETS)],
+                 # 12 base founders deal 3 each to at most 4 players (booklet p. 27: 5-6 players add the other 6)
+                 "founders": FOUNDERS[seed % 7 % 3] if n <= 4 or seed % 7 % 3 == 0 else "all"}
     if district == "custom":
         cfg["groups"] = rnd.sample(sorted(allowed_groups(DB, n)), 6)
     return cfg
@@ -64,7 +67,8 @@ def solo_setup_for(seed: int) -> dict:
     solo_ok = sorted(d for d, v in DB.districts.items() if v["solo"]) + ["random"]
     return {"players": 1, "district": solo_ok[seed % len(solo_ok)], "starbots_level": 1 + seed % 20,
             "difficulty": [rnd.choice(LEVELS)], "opening": "official" if seed % 4 == 0 else "standard",
-            "first_player": "starbots" if seed % 2 else "human", "friends": FRIENDS[seed % 3]}
+            "first_player": "starbots" if seed % 2 else "human", "friends": FRIENDS[seed % 4],
+            "founders": FOUNDERS[seed % 5 % 3]}
 
 
 def tokens_on_table(state: dict) -> Counter:
@@ -78,8 +82,10 @@ def tokens_on_table(state: dict) -> Counter:
     return cnt
 
 
-def check(state: dict, start_cards: Counter, tokens: Counter | None) -> None:
-    assert all_cards(state) == start_cards
+def check(state: dict, start_cards: Counter | None, tokens: Counter | None) -> None:
+    """The table's invariants; cards are counted once the set-up drafts are over (``start_cards``)."""
+    if start_cards is not None:
+        assert all_cards(state) == start_cards
     check_city_rows(state)
     given = state["pool_start"] - state["pool"]
     assert state["pool"] >= 0 and state["box"] >= 0
@@ -104,7 +110,12 @@ def play_one(config: dict, seed: int, slow: bool, solo: bool = False) -> int:
     rnd = random.Random(seed)
     game = PGAME if config.get("packs") and not PACKS_READY else GAME
     state = game.setup(game.normalize_config(config), seed)
-    start_cards = solo_expected_cards(state) if solo else expected_cards(state, game.db)
+
+    def expected() -> Counter:  # the Adopted draft decides whose Friends & Family are whose
+        return solo_expected_cards(state) if solo else expected_cards(state, game.db)
+
+    drafting = state["phase"] == "draft"  # founders and Friends & Family are being drafted
+    start_cards = None if drafting else expected()
     tokens = tokens_on_table(state) if "board_games" in state else None
     check(state, start_cards, tokens)
     moves = 0
@@ -128,6 +139,9 @@ def play_one(config: dict, seed: int, slow: bool, solo: bool = False) -> int:
         else:
             state = game.play(state, move).state
         moves += 1
+        if drafting and state["phase"] != "draft":
+            drafting, start_cards = False, expected()
+            assert all(pl.get("founder") for pl in state["players"]) == (config.get("founders", "off") != "off")
         check(state, start_cards, tokens)
         assert moves < 8000, config
     out = game.outcome(state)

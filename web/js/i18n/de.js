@@ -1363,7 +1363,7 @@ export default {
   "seize.decide.camp_out": "Zelten: einen sichtbaren Kunden der Stadt wählen, der oben auf deinen Stapel kommt",
   "seize.why.camp_out": "Du ziehst ihn als Nächsten, wenn du einen Kunden ziehst.",
   "seize.decide.board_games": "Brettspiele: die gezogenen Marker nutzen oder legen ({tokens})",
-  "seize.why.board_games": { one: "Noch {count} Marker: sein Symbol sofort nutzen oder ihn auf einen unbedienten Kunden deiner Schlange legen, der dann beim Bedienen statt seiner Fähigkeit 5 gute Bewertungen minus seine Belohnungssymbole bringt.", other: "Noch {count} Marker: das Symbol eines Markers sofort nutzen oder ihn auf einen unbedienten Kunden deiner Schlange legen, der dann beim Bedienen statt seiner Fähigkeit 5 gute Bewertungen minus seine Belohnungssymbole bringt." },
+  "seize.why.board_games": { one: "Wähle {count} Marker: sein Symbol sofort nutzen oder ihn auf einen unbedienten Kunden deiner Schlange legen, der dann beim Bedienen statt seiner Fähigkeit 5 gute Bewertungen minus seine Belohnungssymbole bringt.", other: "Wähle {count} Marker: das Symbol eines Markers sofort nutzen oder ihn auf einen unbedienten Kunden deiner Schlange legen, der dann beim Bedienen statt seiner Fähigkeit 5 gute Bewertungen minus seine Belohnungssymbole bringt." },
   "seize.decide.ddos": { one: "DDoS-Angriff: wählen, wessen Stapel du ansiehst (oberste {count} Karte)", other: "DDoS-Angriff: wählen, wessen Stapel du ansiehst (oberste {count} Karten)" },
   "seize.why.ddos": "Dein eigener Stapel: Kundenanalyse. Der eines Gegners: lege beliebige der Karten auf seinen Ablagestapel, den Rest in beliebiger Reihenfolge zurück.",
   "seize.decide.ddos_track": "DDoS-Angriff: jede Karte aus dem Stapel von {name} behalten oder ablegen",

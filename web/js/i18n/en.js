@@ -1358,7 +1358,7 @@ export default {
   "seize.decide.camp_out": "Camp Out: choose a visible City customer for the top of your deck",
   "seize.why.camp_out": "You draw them first the next time you draw a customer.",
   "seize.decide.board_games": "Board Games: use or place the tokens drawn ({tokens})",
-  "seize.why.board_games": { one: "{count} token to use: its icon at once, or on an unserved customer of your line, who then gives 5 Good Reviews minus their reward icons instead of their ability when served.", other: "{count} tokens to use: a token’s icon at once, or the token on an unserved customer of your line, who then gives 5 Good Reviews minus their reward icons instead of their ability when served." },
+  "seize.why.board_games": { one: "Choose {count} token: use its icon at once, or put it on an unserved customer of your line, who then gives 5 Good Reviews minus their reward icons instead of their ability when served.", other: "Choose {count} tokens: use a token’s icon at once, or put it on an unserved customer of your line, who then gives 5 Good Reviews minus their reward icons instead of their ability when served." },
   "seize.decide.ddos": { one: "DDoS Attack: choose whose deck to look at (top {count} card)", other: "DDoS Attack: choose whose deck to look at (top {count} cards)" },
   "seize.why.ddos": "Your own deck: Customer Tracking. A rival’s: discard any of the cards to their discard pile, put the rest back in any order.",
   "seize.decide.ddos_track": "DDoS Attack: keep or discard each card of the deck of {name}",

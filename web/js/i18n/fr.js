@@ -1358,7 +1358,7 @@ export default {
   "seize.decide.camp_out": "Camping : choisir un client visible de la ville à poser sur votre pioche",
   "seize.why.camp_out": "Vous le piocherez en premier la prochaine fois que vous piochez un client.",
   "seize.decide.board_games": "Jeux de société : utiliser ou poser les jetons piochés ({tokens})",
-  "seize.why.board_games": { one: "{count} jeton à utiliser : son icône tout de suite, ou sur un client non servi de votre file, qui rapportera alors, servi, 5 bonnes critiques moins ses icônes de récompense au lieu de sa capacité.", other: "{count} jetons à utiliser : l’icône d’un jeton tout de suite, ou le jeton sur un client non servi de votre file, qui rapportera alors, servi, 5 bonnes critiques moins ses icônes de récompense au lieu de sa capacité." },
+  "seize.why.board_games": { one: "Choisissez {count} jeton : utilisez son icône tout de suite, ou posez-le sur un client non servi de votre file, qui rapportera alors, servi, 5 bonnes critiques moins ses icônes de récompense au lieu de sa capacité.", other: "Choisissez {count} jetons : utilisez l’icône d’un jeton tout de suite, ou posez-le sur un client non servi de votre file, qui rapportera alors, servi, 5 bonnes critiques moins ses icônes de récompense au lieu de sa capacité." },
   "seize.decide.ddos": { one: "Attaque DDoS : choisir la pioche à regarder ({count} carte du dessus)", other: "Attaque DDoS : choisir la pioche à regarder ({count} cartes du dessus)" },
   "seize.why.ddos": "Votre propre pioche : Suivi des clients. Celle d’un adversaire : défaussez les cartes de votre choix dans sa défausse, reposez les autres dans l’ordre voulu.",
   "seize.decide.ddos_track": "Attaque DDoS : garder ou défausser chaque carte de la pioche de {name}",

@@ -1359,7 +1359,7 @@ export default {
   "seize.decide.camp_out": "キャンプ：デッキの一番上に置く、市街の見えている顧客を選んでください",
   "seize.why.camp_out": "次に顧客を引くとき、最初にその顧客を引きます。",
   "seize.decide.board_games": "ボードゲーム：引いたトークン（{tokens}）を使うか置いてください",
-  "seize.why.board_games": { other: "あと{count}枚。アイコンをすぐ使うか、ラインの未対応の顧客に置きます。置かれた顧客は対応時に、能力の代わりに5から報酬アイコンの数を引いた数の高評価をもたらします。" },
+  "seize.why.board_games": { other: "トークンを{count}枚選び、アイコンをすぐ使うか、ラインの未対応の顧客に置きます。置かれた顧客は対応時に、能力の代わりに5から報酬アイコンの数を引いた数の高評価をもたらします。" },
   "seize.decide.ddos": { other: "DDoS攻撃：見るデッキを選んでください（上から{count}枚）" },
   "seize.why.ddos": "自分のデッキなら顧客トラッキング。相手のデッキなら、好きなカードを相手の捨て場に捨て、残りを好きな順で戻します。",
   "seize.decide.ddos_track": "DDoS攻撃：{name}のデッキのカードを1枚ずつ残すか捨ててください",

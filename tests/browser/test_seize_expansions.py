@@ -9,11 +9,12 @@ abilities in the engine; every other test here needs only the setup contract.
 from __future__ import annotations
 
 import random
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import ARTIFACTS, STATUS, open_table, play_through, screenshot, settle, wait_ready
+from conftest import ARTIFACTS, STATUS, legal_ids, open_table, play_through, screenshot, settle, wait_ready
 
 PB_GROUPS = ["happy_families", "upper_class", "board_game_geeks", "coffee_connoisseurs", "students", "cyclists"]
 CUSTOM = ["students", "rebels", "hipsters", "health_nuts", "tourists", "upper_class"]
@@ -305,4 +306,85 @@ def test_full_game_in_an_expansion_district_reaches_the_scoring(page, site, game
     assert page.locator("[data-testid=game-over]").is_visible()
     assert page.locator("[data-testid=score-table] thead th").count() == columns + 1
     screenshot(page, f"seize-full-game-{game}")
+    assert page.problems == []
+
+
+# ---- the further groups' decisions and events, in words ------------------------------------------
+#: a custom Kiez whose groups ask the new decisions: Hungry Media (Newsflash), Health Nuts (Fair Trade,
+#: then paying with green beans), Board Game Geeks (Board Games), Street Smarts (Swap Customers)
+WORDED_GROUPS = ["hungry_media", "health_nuts", "board_game_geeks", "street_smarts", "students", "friendly_locals"]
+WORDED_GAME = f"?game=seize&seats=human,human&seed=11&district=custom&groups={','.join(WORDED_GROUPS)}"
+#: the decisions looked at, and words their heading must have
+WORDED_DECISIONS = {"newsflash": "Newsflash", "fair_trade": "Fair Trade", "green_serve": "serve", "board_games": "Board Games",
+                    "swap": "Swap Customers"}
+#: what an option or a heading must never show: a move id, a catalogue key, a missing value
+RAW = re.compile(r"\b(?:newsflash|board_game|trade|swap|serve|steal|roast|ddos):\S|seize\.|undefined|null|unknown|\{\w+\}")
+
+
+def decision_words(page) -> dict:
+    return page.evaluate("""() => {
+        const box = document.querySelector('[data-testid=decision]');
+        return { kind: window.brewhouse.table.view.decision?.kind ?? null,
+                 player: window.brewhouse.table.view.decision?.player ?? null,
+                 what: box.querySelector('.decision-who').innerText, why: box.querySelector('.decision-why')?.innerText ?? '',
+                 options: [...box.querySelectorAll('[data-move]')].map((b) => ({ id: b.dataset.move, text: b.innerText.trim(),
+                   label: b.querySelector('.option-text')?.innerText ?? '' })) }; }""")
+
+
+def test_the_further_groups_decisions_and_events_read_as_words(page, site):
+    """A seeded two-player hot-seat game in a Kiez of the further groups, clicked through
+    the page: Newsflash, Fair Trade and its green-bean payments, Board Games and Swap
+    Customers each have a worded heading and options (names, resources, Good Reviews),
+    and the log tells what they did."""
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_table(page, site, WORDED_GAME)
+    rng = random.Random(11)  # the same choices as the engine-side search that found this seed
+    seen: dict[str, dict] = {}
+    for _ in range(400):
+        waiting = settle(page)
+        if waiting == "privacy":
+            page.click("[data-testid=privacy-ready]")
+            continue
+        if waiting == "over" or len(seen) == len(WORDED_DECISIONS):
+            break
+        d = decision_words(page)
+        kind = d["kind"]
+        if kind == "serve" and any(":green:" in o["id"] for o in d["options"]):
+            kind = "green_serve"
+        if kind in WORDED_DECISIONS and kind not in seen:
+            seen[kind] = d
+            assert WORDED_DECISIONS[kind] in d["what"], d
+            for text in [d["what"], d["why"], *(o["text"] for o in d["options"])]:
+                assert text and not RAW.search(text), (kind, text)
+            if kind in ("newsflash", "green_serve", "board_games"):
+                page.locator("[data-testid=decision]").screenshot(path=str(ARTIFACTS / f"seize-decision-{kind}-1440x900.png"))
+                screenshot(page, f"seize-decision-{kind}-table-1440x900")
+        ids = legal_ids(page)
+        page.click(f"[data-testid=decision] [data-move='{rng.choice(ids)}']", force=True)
+    assert set(seen) == set(WORDED_DECISIONS)
+
+    # what each option says
+    nf = seen["newsflash"]["options"]
+    assert any("Good Review" in o["label"] and "awards of" in o["label"] for o in nf) or \
+        any("award" in o["label"] for o in nf), nf
+    trade = seen["fair_trade"]["options"]
+    assert all(o["label"].startswith("Trade 1 ") and "for a green bean" in o["label"] for o in trade), trade
+    green = [o["label"] for o in seen["green_serve"]["options"] if ":green:" in o["id"]]
+    assert green and all("green bean" in t and "in place of" in t and "Good Review" in t for t in green), green
+    plain = [o["label"] for o in seen["green_serve"]["options"] if ":green:" not in o["id"]]
+    assert len(set(green + plain)) == len(green + plain), "two payments read the same"
+    bg = seen["board_games"]["options"]
+    assert any(o["label"].startswith("Use the token") for o in bg), bg
+    assert all(o["label"].startswith(("Use the token", "Put the token")) for o in bg), bg
+    swap = seen["swap"]["options"]
+    assert all(" in the line of " in o["label"] or " in the City (" in o["label"] for o in swap), swap
+
+    # the log tells it in words
+    page.click("[data-testid=log-toggle]")
+    page.locator("[data-testid=log-list] li").first.wait_for()
+    log = page.inner_text("[data-testid=log-list]")
+    for words in ("for a green bean", "Newsflash", "Board Game token", " swaps "):
+        assert words in log, words
+    assert not re.search(r"\((?:[a-z]+_)*[a-z]+\)", "\n".join(l for l in log.splitlines() if "(" in l and " " not in l.split("(")[-1])), log
+    assert "seize." not in log and "undefined" not in log
     assert page.problems == []

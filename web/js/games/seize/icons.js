@@ -95,6 +95,13 @@ const EVENT_ICONS = {
   hype: "hype", max_hype: "max_hype", hype_draw: "draw", draw_to_line: "draw", achievement: "achievement",
   empty_cup: "empty_cup", cups: "full_cup", connections: "connections", tracking: "customer_tracking", tracking_discard: "discard",
   reshuffle: "deck", starbots_reshuffle: "deck", city_refill: "deck", starbots_upgrade: "upgrade_style",
+  // the further customer groups' abilities
+  ability_napping: "naptime", nap_token: "naptime", meet_up: "draw", meet_up_attract: "attract", regular: "deck",
+  exclusivity: "discard", fair_trade: "green", board_games_drawn: "board_game_bag", board_games_reshuffle: "board_game_bag",
+  board_game_activated: "board_game", board_game_placed: "board_game", board_game_bonus: "board_game", board_games_unused: "discard",
+  boost: "boost", ddos: "customer_tracking", ddos_look: "customer_tracking", ddos_discard: "discard", disrupt: "angry",
+  disrupt_self: "angry", arrest: "lose_customer", steal: "beans", roast: "beans", newsflash: "newsflash_review",
+  award_review: "newsflash_review", swap: "walk_in",
 };
 
 /** A log line's small icon (beside its words, so hidden from screen readers), or null. */

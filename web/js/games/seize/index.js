@@ -294,6 +294,28 @@ export function decision(view, status, ctx) {
     }
     case "achieve": return { what: t("seize.decide.achieve", { ach: t("seize.ach." + d.achievement) }), why: t("seize.why.achieve") };
     case "boost": return { what: t("seize.decide.boost"), why: d.ability ? abilityText(d.ability) : "" };
+    case "meet_up": return { what: t("seize.decide.meet_up"), why: t("seize.why.meet_up") };
+    case "acting": return { what: t("seize.decide.acting", { card: ctx.cardName(d.performer) }), why: t("seize.why.acting") };
+    case "naptime": return { what: t("seize.decide.naptime"), why: t("seize.why.naptime") };
+    case "regular": return { what: t("seize.decide.regular"), why: t("seize.why.regular") };
+    case "fair_trade": return { what: t("seize.decide.fair_trade"), why: t("seize.why.fair_trade", { count: d.remaining }) };
+    case "camp_out": return { what: t("seize.decide.camp_out"), why: t("seize.why.camp_out") + (d.optional ? " " + t("seize.why.optional") : "") };
+    case "board_games": return { what: t("seize.decide.board_games", { tokens: (d.tokens ?? []).map(iconLabel).join(", ") || t("seize.none") }),
+      why: t("seize.why.board_games", { count: d.remaining }) };
+    case "ddos": return { what: t("seize.decide.ddos", { count: d.n }), why: t("seize.why.ddos") };
+    case "ddos_track": return { what: t("seize.decide.ddos_track", { name: ctx.seatName(d.target) }), why: t("seize.why.ddos_track", { name: ctx.seatName(d.target) }) };
+    case "swap": return d.first
+      ? { what: t("seize.decide.swap.second", { card: ctx.cardName(d.first.card) }), why: t("seize.why.swap.second") }
+      : { what: t("seize.decide.swap.first"), why: t("seize.why.swap.first") + (d.not_pair?.length ? " " + t("seize.why.swap.notPair", { cards: d.not_pair.map((c) => ctx.cardName(c)).join(", ") }) : "") };
+    case "disrupt": return { what: t("seize.decide.disrupt"), why: t("seize.why.disrupt") };
+    case "arrest": return { what: t("seize.decide.arrest"), why: t("seize.why.arrest") };
+    case "steal": return d.victim === null || d.victim === undefined
+      ? { what: t("seize.decide.steal.victim"), why: t("seize.why.steal") }
+      : { what: t("seize.decide.steal.set", { name: ctx.seatName(d.victim) }), why: t("seize.why.steal") + (d.any_set ? " " + t("seize.why.stealAny") : "") };
+    case "roast": return { what: t("seize.decide.roast", { count: d.n }), why: t("seize.why.roast") };
+    case "newsflash": return d.mode
+      ? { what: t("seize.decide.newsflash." + (d.mode === "bad" ? "bad" : "good"), { count: d.left }), why: t("seize.why.newsflash.place") }
+      : { what: t("seize.decide.newsflash.option"), why: t("seize.why.newsflash.option") + (d.both ? " " + t("seize.why.newsflash.both") : "") };
     default: {
       // a decision this table has no words of its own for: its engine name and reason, still readable
       const key = "seize.decide." + d.kind;
@@ -327,13 +349,74 @@ export function moveText(move, view, ctx) {
     case "connections": return t("seize.move.connections", { row: t("seize.cityRow." + CITY_ROW_NAMES[p.row - 1]) });
     case "connections_with": return t("seize.move.connectionsWith", { with: iconLabel(p.with_icon) });
     case "target": return t("seize.move.target." + p.effect, { card: ctx.cardName(p.card) });
-    case "serve": return !p.main ? t("seize.move.cannotPay") : t(p.side ? "seize.move.serveBoth" : "seize.move.serveMain");
+    case "serve": {
+      if (!p.main) return t("seize.move.cannotPay");
+      const serve = t(p.side ? "seize.move.serveBoth" : "seize.move.serveMain");
+      const green = p.cost?.green ?? 0;
+      if (!green) return serve;
+      // "serve:main:green:beans1+milk1": the basic resources the green beans stand in for
+      const label = String(move.id).split(":green:")[1] ?? "";
+      const replaced = label.split("+").map((part) => /^([a-z_]+?)(\d+)$/.exec(part)).filter(Boolean)
+        .map(([, res, n]) => resourceCount(res, Number(n))).join(", ");
+      return t("seize.move.serveGreen", { serve, green: resourceCount("green", green), replaced, count: green });
+    }
+    case "meet_up": return t("seize.move.meet_up", { card: ctx.cardName(p.card), count: p.reviews ?? 0 });
+    case "acting": return t("seize.move.acting", { card: ctx.cardName(p.card), ability: abilityText(p.ability) });
+    case "naptime": return t("seize.move.naptime", { card: ctx.cardName(p.card) });
+    case "regular": return t("seize.move.regular", { card: ctx.cardName(p.card), count: p.reviews ?? 0 });
+    case "fair_trade": return t("seize.move.fair_trade", { amount: resourceCount(p.res, 1) });
+    case "board_game": return p.use === "activate" ? t("seize.move.boardGame.activate", { icon: iconLabel(p.token) })
+      : t("seize.move.boardGame.place", { icon: iconLabel(p.token), card: ctx.cardName(p.card), count: gameReviews(findFace(view, p.card)) });
+    case "ddos": return p.player === ctx.viewer || p.player === view.decision?.player
+      ? t("seize.move.ddos.own", { count: p.n })
+      : t("seize.move.ddos.rival", { name: ctx.seatName(p.player), count: p.cards });
+    case "ddos_track": return t(p.keep ? "seize.move.ddos.keep" : "seize.move.ddos.discard", { card: ctx.cardName(p.card), name: ctx.seatName(p.player) });
+    case "swap": return p.with ? t("seize.move.swap.with", { a: placeText(p.with, ctx), b: placeText(p, ctx) }) : placeText(p, ctx);
+    case "disrupt": return t("seize.move.disrupt", { card: ctx.cardName(p.card), name: ctx.seatName(p.player) });
+    case "arrest": return t("seize.move.arrest", { card: ctx.cardName(p.card), name: ctx.seatName(p.player) });
+    case "steal_from": return t("seize.move.stealFrom", { name: ctx.seatName(p.player) });
+    case "steal_set": return stealSetText(p);
+    case "roast": return t("seize.move.roast" + (p.own === 0 ? ".city" : p.city ? ".mixed" : ""),
+      { name: ctx.seatName(p.player), beans: resourceCount("beans", p.n), own: p.own, city: p.city, count: p.reviews ?? p.own });
+    case "newsflash": return p.option === "good"
+      ? t("seize.move.newsflash.good", { count: p.reviews, groups: (p.matching ?? []).map((g) => t("seize.group." + g)).join(", ") })
+      : t("seize.move.newsflash.bad", { count: p.reviews });
+    case "award_review": return t("seize.move.awardReview." + (p.review === "bad" ? "bad" + (p.source === "cafe" ? ".cafe" : ".supply") : "good"),
+      { group: t("seize.group." + p.group) });
     case "skip_customer": return t("seize.move.skipCustomer");
     case "bonus": return t("seize.move.bonus", { icon: iconLabel(p.icon) });
     case "skip": return t("seize.move.skip");
     case "boost": return t("seize.move.boost", { card: ctx.cardName(p.card), n: p.reviews ?? 0 });
     default: return genericMoveText(move, ctx);
   }
+}
+
+/** Where a customer stands, for Swap Customers: in whose line, or where in the City. */
+function placeText(pos, ctx) {
+  const card = ctx.cardName(pos.card);
+  if (pos.player !== undefined && pos.player !== null) return t("seize.place.line", { card, name: ctx.seatName(pos.player) });
+  return t("seize.place.city", { card, where: whereText(pos.city) });
+}
+
+/** A list of resource amounts ({beans: 1, milk: 2}) in words; "none" when empty. */
+function amountsText(amounts) {
+  return Object.entries(amounts ?? {}).filter(([, n]) => n > 0).map(([r, n]) => resourceCount(r, n)).join(", ") || t("seize.none");
+}
+
+function stealSetText(p) {
+  const set = {};
+  for (const r of p.set ?? []) set[r] = (set[r] ?? 0) + 1;
+  const parts = [t("seize.move.steal.take", { res: amountsText(p.take) })];
+  if (Object.keys(p.pay ?? {}).length) parts.push(t("seize.move.steal.pay", { res: amountsText(p.pay) }));
+  if (p.bad) parts.push(t("seize.move.steal.bad"));
+  return t("seize.move.steal.set", { set: amountsText(set), outcome: parts.join("; ") });
+}
+
+/** Good Reviews a customer with a Board Game token gives when served (5 minus its reward icons). */
+function gameReviews(face) {
+  if (!face) return 0;
+  const rewards = (face.main?.reward?.length ?? 0) + (face.side?.reward?.length ?? 0);
+  return Math.max(0, 5 - rewards);
 }
 
 /**
@@ -368,6 +451,19 @@ export function moveLabel(move, view, ctx) {
     case "icon": return [icon(p.icon), p.with_icon ? icon(p.with_icon) : null, text];
     case "upgrade_icon": case "bonus": return [icon(p.icon), text];
     case "boost": return [icon("boost"), text];
+    case "fair_trade": return [icon(p.res), h("span.arrow", { "aria-hidden": "true" }, "→"), icon("green"), text];
+    case "board_game": return [icon("board_game"), icon(p.token), text];
+    case "newsflash": return [icon(p.option === "bad" ? "bad_review" : "good_review"), text];
+    case "award_review": return [icon(p.review === "bad" ? "bad_review" : "good_review"), groupIcon(p.group), text];
+    case "roast": case "steal_from": case "steal_set": return [icon("beans"), text];
+    case "naptime": return [icon("naptime"), text];
+    case "disrupt": return [icon("angry"), text];
+    case "arrest": return [icon("lose_customer"), text];
+    case "ddos": case "ddos_track": return [icon("customer_tracking"), text];
+    case "meet_up": case "regular": case "acting": {
+      const face = findFace(view, p.card);
+      return [text, face ? cardFace(face, { compact: true }) : null];
+    }
     case "connections_with": return [icon("connections"), icon(p.with_icon), text];
     case "serve": return [text, p.main ? costNode(p.cost) : icon("angry")];
     case "skip_customer": return [icon("happy"), text];
@@ -402,7 +498,25 @@ const EVENT_KEYS = {
 };
 
 /** Events whose message has plural forms: the parameter that counts. */
-const COUNTED_PARAM = { good_review: "n", bad_review: "n", scoop: "n" };
+const COUNTED_PARAM = {
+  good_review: "n", bad_review: "n", scoop: "n", board_game_bonus: "n", boost: "n", meet_up: "n", regular: "n", exclusivity: "n",
+  newsflash: "n", ddos: "n", roast: "n", board_games_reshuffle: "tokens",
+};
+
+/** Events worded in more than one way: the key's suffix chosen by their parameters. */
+const EVENT_VARIANT = {
+  customer_served: (p) => (p.side ? ".side" : ""),
+  activate: (p) => (p.via ? ".via" : ""),
+  bonus_taken: (p) => (p.icon ? "" : ".none"),
+  take: (p) => (p.why === "camp_out" ? ".camp_out" : ""),
+  award_review: (p) => "." + p.kind + (p.kind === "bad" ? "." + p.source : ""),
+  newsflash: (p) => "." + p.option,
+  ddos: (p, e) => (p.target === e.player ? ".own" : ""),
+  disrupt_self: (p) => (p.placed ? "" : ".none"),
+  exclusivity: (p) => (p.card ? "" : ".empty"),
+  steal: (p) => (Object.values(p.paid ?? {}).some((n) => n > 0) ? ".paid" : ""),
+  roast: (p) => (p.own === 0 ? ".city" : p.city ? ".mixed" : ""),
+};
 
 export function eventText(event, ctx) {
   const code = event.code.replace(/^seize\./, "");
@@ -414,7 +528,17 @@ export function eventText(event, ctx) {
   }
   const params = { name };
   for (const [key, value] of Object.entries(event.params || {})) {
-    if (key === "card") params.card = code === "starbots_card" || code === "starbots_redraw" ? value : ctx.cardName(value);
+    if (key === "card") params.card = code === "starbots_card" || code === "starbots_redraw" ? value : value ? ctx.cardName(value) : t("seize.none");
+    else if (key === "target") params.target = ctx.seatName(value);
+    else if (key === "via" && code === "acting") params.via = ctx.cardName(value);
+    else if (key === "token") params.token = iconLabel(value);
+    else if (key === "tokens" && Array.isArray(value)) params.tokens = value.map(iconLabel).join(", ") || t("seize.none");
+    else if (key === "group") params.group = t("seize.group." + value);
+    else if ((key === "a" || key === "b") && value && typeof value === "object") params[key] = placeText(value, ctx);
+    else if (key === "took" || key === "paid") params[key] = amountsText(value);
+    else if (key === "set" && Array.isArray(value)) params.set = value.map((r) => t("seize.icon." + r)).join(", ");
+    else if (key === "green" && code === "fair_trade") params.green = resourceCount("green", value);
+    else if (key === "deck" && value[0] === "own" && value[1] !== event.player) params.deck = t("seize.deckOf", { name: ctx.seatName(value[1]) });
     else if (key === "step") params.step = t("seize.step." + value);
     else if (key === "steps") params.steps = value.map((v) => t("seize.step." + v)).join(", ");
     else if (key === "use") params.use = t("seize.starbots.use." + value);
@@ -433,10 +557,9 @@ export function eventText(event, ctx) {
   const counted = event.params?.[COUNTED_PARAM[code]];
   if (counted !== undefined) params.count = counted;
   if (code === "gain") params.amount = resourceCount(event.params.res, event.params.n);
-  let key = "seize.ev." + code;
-  if (code === "customer_served" && event.params.side) key += ".side";
-  if (code === "activate" && event.params.via) key += ".via";
-  if (code === "bonus_taken" && !event.params.icon) key += ".none";
+  if (code === "fair_trade") params.amount = resourceCount(event.params.res, 1);
+  if (code === "roast") params.beans = resourceCount("beans", event.params.n);
+  const key = "seize.ev." + code + (EVENT_VARIANT[code]?.(event.params || {}, event) ?? "");
   const text = t(key, params);
   return text === key ? t("seize.ev.unknown", { code }) : text;
 }

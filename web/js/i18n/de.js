@@ -22,7 +22,7 @@ export default {
   "menu.tableComingHint": "Die Regel-Engine ist fertig; der Spieltisch wird noch gebaut.",
   "menu.play": "Neues Spiel",
   "menu.recent": "Zuletzt gespielt",
-  "about.seize.description": "Du und deine Barista-Freunde eröffnet jeweils ein eigenes Café in Berlin. Bediene die Gäste, die hereinkommen, halte sie bei Laune und verbessere Vorratskammer und Stil: Das Café mit den meisten guten Bewertungen gewinnt. Allein trittst du gegen die Starbots™ an.",
+  "about.seize.description": "Du und deine Barista-Freunde eröffnet jeweils ein eigenes Café in Berlin. Bediene die Gäste, die hereinkommen, halte sie bei Laune und verbessere Vorratskammer und Stil: Das Café mit den meisten guten Bewertungen gewinnt. Allein trittst du gegen die Starbots™ an. Mit den Erweiterungen: zehn Berliner Bezirke und alle 23 Gästegruppen, bis zu sechs Spieler, Schwierigkeitsstufen, Gründer im Draft, adoptierte Freunde & Familie und die Gäste-Packs.",
   "about.seize.picture": "Ein Latte mit einem Herz im Milchschaum vor dem Berliner Fernsehturm",
   "about.cafe.description": "Portugal zur Belle Époque: Baue Kaffee an, trockne und röste ihn und liefere ihn an die feinsten Kaffeehäuser oder bringe ihn in dein Lager. Lege jede Runde eine Planungskarte an dein Gut und setze deine Aktionspunkte dort ein, wo benachbarte Felder zusammenwirken.",
   "about.cafe.picture": "Ein Kaffeezweig mit reifen roten Kirschen auf einer blauen portugiesischen Fliese",

@@ -21,7 +21,7 @@ export default {
   "menu.tableComingHint": "Its rules engine is ready; its table is being built.",
   "menu.play": "New game",
   "menu.recent": "Recent games",
-  "about.seize.description": "You and your barista friends each open a café in Berlin. Serve the customers who walk in, keep them happy, improve your pantry and your style: the café with the most good reviews wins. On your own, you take on the Starbots™.",
+  "about.seize.description": "You and your barista friends each open a café in Berlin. Serve the customers who walk in, keep them happy, improve your pantry and your style: the café with the most good reviews wins. On your own, you take on the Starbots™. With the expansions: ten Berlin districts and all 23 customer groups, up to six players, difficulty levels, founders to draft, adopted Friends & Family and the customer packs.",
   "about.seize.picture": "A latte with a heart in its foam, in front of Berlin's TV tower",
   "about.cafe.description": "Portugal in the Belle Époque: grow coffee, dry it, roast it and deliver it to the finest cafés, or store it in your warehouse. Each round, add a plan card to your estate and spend your action points where neighbouring squares work together.",
   "about.cafe.picture": "A coffee branch with ripe red cherries on a blue Portuguese tile",

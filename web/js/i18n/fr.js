@@ -21,7 +21,7 @@ export default {
   "menu.tableComingHint": "Son moteur de règles est prêt ; sa table est en cours de réalisation.",
   "menu.play": "Nouvelle partie",
   "menu.recent": "Parties récentes",
-  "about.seize.description": "Vos amis baristas et vous ouvrez chacun votre café à Berlin. Servez les clients qui entrent, gardez-les contents, améliorez votre garde-manger et votre style : le café qui a le plus de bonnes critiques l’emporte. En solo, vous affrontez les Starbots™.",
+  "about.seize.description": "Vos amis baristas et vous ouvrez chacun votre café à Berlin. Servez les clients qui entrent, gardez-les contents, améliorez votre garde-manger et votre style : le café qui a le plus de bonnes critiques l’emporte. En solo, vous affrontez les Starbots™. Avec les extensions : dix quartiers de Berlin et les 23 groupes de clients, jusqu’à six joueurs, des niveaux de difficulté, des fondateurs à drafter, des Amis & Famille adoptés et les packs de clients.",
   "about.seize.picture": "Un latte avec un cœur dans sa mousse, devant la tour de télévision de Berlin",
   "about.cafe.description": "Le Portugal de la Belle Époque : produisez du café, séchez-le, torréfiez-le et livrez-le aux cafés les plus raffinés, ou stockez-le dans votre entrepôt. À chaque tour, ajoutez une carte Plan à votre domaine et dépensez vos points d’action là où les cases voisines se complètent.",
   "about.cafe.picture": "Une branche de caféier aux cerises rouges bien mûres sur un azulejo bleu",

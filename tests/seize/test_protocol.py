@@ -131,7 +131,8 @@ def test_private_events_hide_their_params():
 def test_config_validation():
     assert GAME.default_config() == {"players": 2, "scoop_luck": False, "district": "kreuzberg", "groups": None,
                                      "difficulty": None, "opening": "standard", "friends": "base", "packs": [],
-                                     "founders": "off"}
+                                     "founders": "off",
+                                     "variants": []}
     # Kreuzberg is not a 5-6 player district (expansions booklet p. 5)
     with pytest.raises(InvalidConfig, match="5-6"):
         GAME.normalize_config({"players": 5})

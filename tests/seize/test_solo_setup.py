@@ -20,7 +20,7 @@ def test_players_one_is_solo_and_registry_allows_it():
     assert (info.min_players, info.max_players) == (1, 6)
     cfg = GAME.normalize_config({"players": 1})
     assert cfg == {"players": 1, "scoop_luck": False, "district": "kreuzberg", "groups": None,
-                   "difficulty": ["normal"], "opening": "standard", "friends": "base", "packs": [], "founders": "off",
+                   "difficulty": ["normal"], "opening": "standard", "friends": "base", "packs": [], "founders": "off", "variants": [],
                    "starbots_level": 1, "first_player": "human", "scenario": None}
     assert GAME.normalize_config({"players": 1, "starbots_level": 20, "first_player": "starbots"})[
         "starbots_level"] == 20

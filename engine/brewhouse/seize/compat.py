@@ -25,7 +25,8 @@ from typing import Any, Optional
 from ..core import InvalidConfig
 from .data import CardDB
 
-__all__ = ["DIFFICULTIES", "OPENINGS", "RANDOM", "CUSTOM", "FRIENDS", "PACKS", "FOUNDERS", "check_table_config",
+__all__ = ["DIFFICULTIES", "OPENINGS", "RANDOM", "CUSTOM", "FRIENDS", "PACKS", "FOUNDERS", "VARIANTS",
+           "TOKEN_VARIANTS", "check_table_config",
            "compatibility", "allowed_groups", "district_groups"]
 
 DIFFICULTIES = ("normal", "hard", "expert")
@@ -36,6 +37,14 @@ FRIENDS = ("base", "extra", "advanced", "adopted")
 PACKS = ("board_game_media", "quality_beasts", "city_celebrities")
 #: founders (pp. 23-27): none, the 12 base ones, all 18
 FOUNDERS = ("off", "base", "all")
+#: variants (pp. 28-37), in the booklet's order
+VARIANTS = ("sold_out", "competitive_neighbour", "pastries", "mouthwatering", "artisan", "diverse_city",
+            "daily_specials", "coffee_lovers")
+#: variants that need the special-resource tokens; without the Pastry Pack figures, one of them at a time (p. 30)
+TOKEN_VARIANTS = ("mouthwatering", "artisan", "diverse_city")
+#: variants the booklet marks as not played with 5-6 players / solo
+NOT_FIVE_SIX_VARIANTS = ("sold_out", "competitive_neighbour")
+NOT_SOLO_VARIANTS = ("sold_out", "competitive_neighbour", "daily_specials")
 RANDOM = "random"
 CUSTOM = "custom"
 
@@ -47,6 +56,12 @@ _OPENING = "Ouverture officielle, booklet p. 28"
 _FRIENDS = "Amis & Famille supplémentaires, booklet pp. 18-19"
 _PACKS = "Packs de clients supplémentaires, booklet pp. 20-22"
 _FOUNDERS = "Fondateurs, booklet pp. 23-27"
+_VARIANT_RULES = {
+    "sold_out": "Épuisé !, booklet p. 28", "competitive_neighbour": "Voisin compétitif, booklet p. 29",
+    "pastries": "Variantes et utilisations des Pâtisseries, booklet p. 30",
+    "mouthwatering": "L'eau à la bouche, booklet p. 31", "artisan": "Mode Artisanat, booklet pp. 32-33",
+    "diverse_city": "Ville diversifiée, booklet pp. 34-35", "daily_specials": "Spécialités du jour, booklet p. 36",
+    "coffee_lovers": "Amateurs de café, booklet p. 37"}
 
 
 def allowed_groups(db: CardDB, players: int) -> list[str]:
@@ -138,6 +153,7 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
     if packs and n == 1:
         raise InvalidConfig(f"the customer packs are not played solo against Starbots ({_PACKS})")
     config["packs"] = [p for p in PACKS if p in packs]  # one order, whatever order was given
+    check_variants(config, n)
     if config["founders"] not in FOUNDERS:
         raise InvalidConfig(f"founders is one of {', '.join(FOUNDERS)} ({_FOUNDERS})",
                             founders=str(config["founders"])[:40])
@@ -145,6 +161,32 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
     if config["founders"] != "off" and len(db.founder_ids(config["founders"])) < 3 * seats:
         raise InvalidConfig(f"the founders draft deals 3 founders to each player: {config['founders']} has too few "
                             f"for {seats} ({_FOUNDERS}; 5-6 players use all 18)", founders=config["founders"])
+
+
+def check_variants(config: dict[str, Any], n: int) -> None:
+    """The ``variants`` list: known ids, each once, and the booklet's rules between them and the table."""
+    variants = config["variants"]
+    if not isinstance(variants, list) or any(not isinstance(v, str) or v not in VARIANTS for v in variants) \
+            or len(set(variants)) != len(variants):
+        raise InvalidConfig(f"variants is a list of different variants among {', '.join(VARIANTS)}",
+                            variants=str(variants)[:80])
+    chosen = set(variants)
+    for v in VARIANTS:
+        if v not in chosen:
+            continue
+        if n >= 5 and v in NOT_FIVE_SIX_VARIANTS:
+            raise InvalidConfig(f"{v} is not played with 5-6 players ({_VARIANT_RULES[v]}; {_FIVE_SIX})", variant=v)
+        if n == 1 and v in NOT_SOLO_VARIANTS:
+            raise InvalidConfig(f"{v} is not played solo against Starbots ({_VARIANT_RULES[v]})", variant=v)
+    if "competitive_neighbour" in chosen and "sold_out" not in chosen:
+        raise InvalidConfig(f"competitive_neighbour extends sold_out: choose both ({_VARIANT_RULES['competitive_neighbour']})",
+                            variant="competitive_neighbour")
+    tokens = [v for v in TOKEN_VARIANTS if v in chosen]
+    if len(tokens) > 1 and "pastries" not in chosen:
+        raise InvalidConfig(f"{' and '.join(tokens)} both need the special-resource tokens: play one of them, or "
+                            f"add the Pastry Pack figures (pastries) for the other ({_VARIANT_RULES['pastries']})",
+                            variants=tokens)
+    config["variants"] = [v for v in VARIANTS if v in chosen]  # one order, whatever order was given
 
 
 def compatibility(db: CardDB) -> dict[str, Any]:
@@ -161,6 +203,9 @@ def compatibility(db: CardDB) -> dict[str, Any]:
         "friends": list(FRIENDS),
         "packs": {p: {"solo": False, "five_six": True} for p in PACKS},
         "founders": list(FOUNDERS),
+        "variants": {v: {"five_six": v not in NOT_FIVE_SIX_VARIANTS, "solo": v not in NOT_SOLO_VARIANTS,
+                         "tokens": v in TOKEN_VARIANTS, "rule": _VARIANT_RULES[v],
+                         **({"needs": ["sold_out"]} if v == "competitive_neighbour" else {})} for v in VARIANTS},
         "rules": {"five_six": _FIVE_SIX, "solo": _SOLO, "districts": _DISTRICTS, "difficulty": _LEVELS,
                   "opening": _OPENING, "friends": _FRIENDS, "packs": _PACKS, "founders": _FOUNDERS},
     }

@@ -54,7 +54,8 @@ class SeizeGame(Game):
         if not self.has_districts:  # older editions: the base game's options only (their saves' configs)
             return {"players": 2, "scoop_luck": False}
         return {"players": 2, "scoop_luck": False, "district": "kreuzberg", "groups": None,
-                "difficulty": None, "opening": "standard", "friends": "base", "packs": [], "founders": "off"}
+                "difficulty": None, "opening": "standard", "friends": "base", "packs": [], "founders": "off",
+                "variants": []}
 
     def check_config(self, config: dict[str, Any]) -> None:
         if type(config["scoop_luck"]) is not bool:

@@ -8,7 +8,8 @@ districts solo allows (default 60; the full run is 500).  Setups cycle
 through every district, the random Kiez and custom Kiez, the player counts
 each allows, difficulty levels, both openings, the Friends & Family set-ups
 (base, extra, Advanced) and the customer packs (multiplayer only; on
-synthetic pack cards while the pack data is empty).  The table's invariants are
+synthetic pack cards while the pack data is empty) and random valid combinations of the variants the
+engine plays (Sold Out!, Competitive Neighbour, Pastries, Mouthwatering, Diverse City, Coffee Lovers).  The table's invariants are
 checked after every move; every 20th game goes through ``Game.apply`` with
 JSON round trips and views.
 """
@@ -59,7 +60,25 @@ def setup_for(seed: int) -> dict:
                  "founders": FOUNDERS[seed % 7 % 3] if n <= 4 or seed % 7 % 3 == 0 else "all"}
     if district == "custom":
         cfg["groups"] = rnd.sample(sorted(allowed_groups(DB, n)), 6)
+    cfg["variants"] = variants_for(seed, n)
     return cfg
+
+
+#: the variants played by the engine's rules (variants.py)
+PLAY_VARIANTS = ("sold_out", "competitive_neighbour", "pastries", "mouthwatering", "diverse_city", "coffee_lovers")
+
+
+def variants_for(seed: int, n: int) -> list[str]:
+    """A random valid combination of the variants for ``n`` players (1 = solo), by the booklet's rules."""
+    rnd = random.Random(seed * 13 + 5)
+    chosen = {v for v in PLAY_VARIANTS if rnd.random() < 0.4}
+    if n == 1 or n >= 5:  # Sold Out! and Competitive Neighbour: 2-4 players only
+        chosen -= {"sold_out", "competitive_neighbour"}
+    if "competitive_neighbour" in chosen:
+        chosen.add("sold_out")
+    if {"mouthwatering", "diverse_city"} <= chosen:  # two token variants need the Pastry Pack
+        chosen.add("pastries")
+    return sorted(chosen)
 
 
 def solo_setup_for(seed: int) -> dict:
@@ -68,7 +87,7 @@ def solo_setup_for(seed: int) -> dict:
     return {"players": 1, "district": solo_ok[seed % len(solo_ok)], "starbots_level": 1 + seed % 20,
             "difficulty": [rnd.choice(LEVELS)], "opening": "official" if seed % 4 == 0 else "standard",
             "first_player": "starbots" if seed % 2 else "human", "friends": FRIENDS[seed % 4],
-            "founders": FOUNDERS[seed % 5 % 3]}
+            "founders": FOUNDERS[seed % 5 % 3], "variants": variants_for(seed, 1)}
 
 
 def tokens_on_table(state: dict) -> Counter:
@@ -159,6 +178,7 @@ def test_setups_cover_every_district_player_count_and_option():
     assert {c["friends"] for c in configs} == set(FRIENDS)
     assert {tuple(c["packs"]) for c in configs} == {tuple(p) for p in PACK_SETS}
     assert {c["friends"] for c in (GAME.normalize_config(solo_setup_for(k)) for k in range(6))} == set(FRIENDS)
+    assert {v for c in configs for v in c["variants"]} == set(PLAY_VARIANTS)
 
 
 @pytest.mark.soak

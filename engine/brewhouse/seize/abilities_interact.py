@@ -36,6 +36,7 @@ from . import city
 from .data import WILDCARD, card_abilities
 from .effects import AUTO, DECIDE, ICON_FX, Decision, fx, note_touched, push  # noqa: F401
 from .model import Ctx, add_angry, draw_own, find_in_line, gain_bad, gain_good, line_entry, release_tokens, trigger_end
+from .variants import mark_customer
 
 __all__ = ["ANGER_IMMUNE", "ARREST_IMMUNE", "steal_types"]
 
@@ -203,6 +204,10 @@ def _swap_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
         la[ia], lb[ib] = eb, ea
     p = fr["p"]
     cx.ev("swap", p, a=dict(a), b=dict(b))
+    # Diverse City: a Line that got a customer from the City or another café marks it
+    for got, came in ((a, b), (b, a)):
+        if "player" in got and came.get("player") != got["player"]:
+            mark_customer(state, cx, got["player"], came["card"], why="swap")
     note_touched(state, p, a["card"])
     note_touched(state, p, b["card"])
     nxt = _later_step(state, {"t": "fx", "p": p, **fr["step"]})

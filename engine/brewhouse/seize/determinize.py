@@ -119,6 +119,11 @@ class SeizeDeterminizer:
                 players[-1]["founder"] = {"id": f["id"], "group": f["group"], **({"up": True} if f["up"] else {})}
             if pv.get("friends") is not None:  # Adopted Friends & Family: public once revealed
                 players[-1]["friends"] = list(pv["friends"])
+            if pv.get("mouthwatering"):  # variants: public tokens, marks and cookies (variants.py)
+                players[-1]["mouth"] = pv["mouthwatering"]
+            if pv.get("diverse_city") is not None:
+                dc = pv["diverse_city"]
+                players[-1].update(marker=dc["marker"], marks=dict(dc["marks"]), cookies=list(dc["cookies"]))
         city = [{"deck": [], "slots": _ids(r["slots"]), "discard": _ids(r["discard"])} for r in view["city"]]
         self.template = {
             "config": dict(view["config"]), "rng": "", "day": view["day"], "phase": view["phase"],
@@ -129,6 +134,8 @@ class SeizeDeterminizer:
             "bonus": {"up": list(view["bonus_tokens"]["face_up"]), "down": []},
             "city": city, "players": players, "stack": json_copy(pub["frames"]), "cursor": json_copy(pub["cursor"]),
         }
+        if view.get("cookies") is not None:  # Diverse City's cookie stack (public)
+            self.template["cookies"] = list(view["cookies"])
         if view.get("award_reviews"):  # Hungry Media's Newsflash: public reviews on group awards
             self.template["award_reviews"] = json_copy(view["award_reviews"])
         self.solo = _SoloSampler(view, db) if solo_view is not None else None

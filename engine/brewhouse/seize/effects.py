@@ -17,9 +17,10 @@ from .cafe import (GREEN, achievements_met, can_pay, cafe_groups, green_payments
 from .data import card_abilities, is_celebrity
 from .model import (Ctx, add_angry, add_happy, between, draw_own, find_in_line, gain_bad, gain_good,
                     line_entry, lower_hype, mood, raise_hype, release_tokens)
+from .variants import has_variant, mark_customer, mouth_matches
 
 __all__ = ["ICON_FX", "AUTO", "DECIDE", "push", "push_seq", "fx", "Decision", "CITY_ICON_ROW",
-           "start_ability", "note_touched", "reward_icon_count", "napping"]
+           "start_ability", "note_touched", "reward_icon_count", "napping", "serve_options", "serve_fill"]
 
 Frame = dict
 #: the City row an icon takes from (and the destination of the card)
@@ -208,7 +209,7 @@ def napping(state: dict, p: int, cust: Optional[str]) -> bool:
 
 
 def start_ability(state: dict, cx: Ctx, p: int, name: str, cust: Optional[str], optional: bool,
-                  boost: bool = False) -> None:
+                  boost: bool = False, owner: Optional[int] = None) -> None:
     """Queue an ability's steps (data-defined) as effect frames.
 
     Each step frame carries ``ab`` (the ability's name, for its parameters such
@@ -219,7 +220,7 @@ def start_ability(state: dict, cx: Ctx, p: int, name: str, cust: Optional[str], 
     ab = cx.db.abilities[name]
     if ab.get("passive"):
         return
-    if napping(state, p, cust):  # Naptime (Happy Families): the customer does nothing instead
+    if napping(state, p if owner is None else owner, cust):  # Naptime (Happy Families): it does nothing instead
         cx.ev("ability_napping", p, ability=name, card=cust)
         return
     cx.ev("ability", p, ability=name, card=cust)
@@ -305,7 +306,8 @@ def _where_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
     groups = cafe_groups(pl, cx.db) if fr["wom"] else None
     out = []
     for where, cid in city.visible(state, r):
-        if groups is not None and not groups_match(groups, cx.db.card(cid)["groups"]):
+        if groups is not None and not groups_match(groups, cx.db.card(cid)["groups"]) \
+                and not mouth_matches(pl, cx.db.card(cid)):  # Mouthwatering (variants.py)
             continue
         out.append(Move(f"city:{ROW_NAMES[r]}:{where}",
                         {"kind": "take", "row": r + 1, "where": where, "card": cid, "dest": fr["dest"],
@@ -346,6 +348,12 @@ def _take_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     cx.ev("take", p, row=r + 1, where=where, card=cid, dest=dest, why=fr["why"])
     if where.startswith("peek") and not fr["peek"] and "city-deck-empty-ends-game" in cx.rules:
         city.end_if_empty(state, cx, r)  # the last looked-at card was the deck's last card (edition 2)
+    if r == 0:  # a new customer (Diverse City marks its group award)
+        mark_customer(state, cx, p, cid, why=fr["why"])
+    if dest == "pantry" and has_variant(state, "mouthwatering"):
+        token = cx.db.card(cid).get("special")
+        if token and token != pl.get("mouth"):  # the Mouthwatering token of the new upgrade's icon
+            after.append({"t": "mouthwatering", "p": p, "icon": token, "card": cid})
     if dest in ("pantry", "style"):
         after.append({"t": "achcheck", "p": p})
     push_seq(state, after)
@@ -573,16 +581,21 @@ def _icons_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
 
 def _serve_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
     pl = _pl(state, fr)
-    e = pl["line"][pl["served"]]
+    return serve_options(pl, pl["line"][pl["served"]], pl["served"] + 1, cx)
+
+
+def serve_options(pl: dict, e: dict, position: int, cx: Ctx) -> list[Move]:
+    """The serve moves for Line entry ``e`` paid by café ``pl`` (its owner's, or with Sold Out! another
+    player's: their resources and Pantry discounts)."""
     card = cx.db.card(e["id"])
     if is_celebrity(card):
-        return _celebrity_moves(state, pl, e, card, cx)
+        return _celebrity_moves(pl, e, card, position, cx)
     main = order_cost(pl, card["main"]["order"], cx.db)
     ok = can_pay(pl, main)
     # green beans (Health Nuts): extra ways to pay, "serve:main:green:<replaced>"; none without green beans
     green_main = green_payments(pl, main)
     m = mood(e)
-    info = {"customer": e["id"], "mood": m, "position": pl["served"] + 1}
+    info = {"customer": e["id"], "mood": m, "position": position}
     out = []
     if ok or not green_main:
         out.append(Move("serve:main", {"kind": "serve", **info, "main": ok, "side": False, "cost": main}))
@@ -605,11 +618,11 @@ SIDES = ("left", "right")
 _CELEBRITY_SERVES = (("left", [0]), ("right", [1]), ("both:left", [0, 1]), ("both:right", [1, 0]))
 
 
-def _celebrity_moves(state: dict, pl: dict, e: dict, card: dict, cx: Ctx) -> list[Move]:
+def _celebrity_moves(pl: dict, e: dict, card: dict, position: int, cx: Ctx) -> list[Move]:
     """City Celebrities (booklet p. 21): fill the left, the right or both main orders; both: the
     player also chooses which ability runs first.  Neither payable: unserved, as for any customer."""
     m = mood(e)
-    info = {"customer": e["id"], "mood": m, "position": pl["served"] + 1}
+    info = {"customer": e["id"], "mood": m, "position": position}
     out = []
     for label, orders in _CELEBRITY_SERVES:
         cost = order_cost(pl, [i for k in sorted(orders) for i in card["mains"][k]["order"]], cx.db)
@@ -636,12 +649,28 @@ def _serve_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
         e["happy"] -= 1
         cx.ev("customer_skipped", p, card=cid)
         return
-    card = cx.db.card(cid)
     m = mood(e)
     if not move.payload["main"]:
+        if m != "happy" and has_variant(state, "sold_out"):  # Sold Out!: the others may serve it (variant_frames)
+            n = len(state["players"])
+            others = [(p + k) % n for k in range(1, n) if not state["players"][(p + k) % n].get("automa")]
+            if others:
+                cx.ev("sold_out", p, card=cid)
+                push(state, {"t": "sold_out", "p": others[0], "owner": p, "cust": cid, "queue": others[1:]})
+                return
         placed = add_angry(e, cx.db) if m != "angry" else False
         cx.ev("customer_unserved", p, card=cid, angry=placed)
         return
+    serve_fill(state, cx, p, p, e, move)
+
+
+def serve_fill(state: dict, cx: Ctx, p: int, owner: int, e: dict, move: Move) -> None:
+    """Player ``p`` fills the order(s) of customer ``e`` in ``owner``'s Line (``p != owner``: Sold Out!):
+    pays, then the rewards and the ability (an angry customer: its angry token goes, nothing else)."""
+    pl = state["players"][p]
+    cid = e["id"]
+    card = cx.db.card(cid)
+    m = mood(e)
     celebrity = "orders" in move.payload
     if celebrity:  # City Celebrities: the filled main orders, in the order their abilities run
         orders = [card["mains"][k] for k in move.payload["orders"]]
@@ -651,28 +680,35 @@ def _serve_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
             orders.append(card["side"])
     pay(pl, move.payload["cost"])
     extra = {"orders": [SIDES[k] for k in move.payload["orders"]]} if celebrity else {}
+    if owner != p:
+        extra["owner"] = owner
     cx.ev("customer_served", p, card=cid, side=move.payload["side"], cost=dict(move.payload["cost"]), mood=m,
           **extra)
     if move.payload["cost"].get(GREEN):  # 1 Good Review per green bean spent (Health Nuts, booklet p. 16)
         gain_good(state, cx, p, move.payload["cost"][GREEN], why="green_beans")
+    after = [{"t": "neighbour_take", "p": p, "owner": owner, "cust": cid}] \
+        if owner != p and has_variant(state, "competitive_neighbour") else []
     if m == "angry":
         e["angry"] = False
+        push_seq(state, after)
         return
     frames = [fx(p, r, cust=cid, why="reward") for o in orders for r in o["reward"]]
-    frames += [{"t": "angry", "p": p, "cust": cid} for o in orders for ic in o["order"] if ic == "angry"]
+    # an angry icon in an order angers the customer, in its owner's Line
+    frames += [{"t": "angry", "p": owner, "cust": cid} for o in orders for ic in o["order"] if ic == "angry"]
+    who = {"owner": owner} if owner != p else {}
     if e.get("game") is not None:  # a Board Game token replaces the ability (abilities_own.py)
         frames.append({"t": "game_bonus", "p": p, "cust": cid, "token": e["game"]})
     elif celebrity:  # each filled order's own ability, mandatory
-        frames += [{"t": "ability", "p": p, "cust": cid, "name": o["ability"], "opt": False, "boost": False}
+        frames += [{"t": "ability", "p": p, "cust": cid, "name": o["ability"], "opt": False, "boost": False, **who}
                    for o in orders]
     else:
         frames.append({"t": "ability", "p": p, "cust": cid, "name": card["ability"],
-                       "opt": card["kind"] == "friend", "boost": bool(card.get("boost"))})
-    push_seq(state, frames)
+                       "opt": card["kind"] == "friend", "boost": bool(card.get("boost")), **who})
+    push_seq(state, frames + after)
 
 
 def _auto_ability(state: dict, cx: Ctx, fr: Frame) -> None:
-    start_ability(state, cx, fr["p"], fr["name"], fr["cust"], fr["opt"], fr.get("boost", False))
+    start_ability(state, cx, fr["p"], fr["name"], fr["cust"], fr["opt"], fr.get("boost", False), fr.get("owner"))
 
 
 AUTO["ability"] = _auto_ability

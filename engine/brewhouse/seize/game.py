@@ -20,6 +20,7 @@ from .phases import current_moves, run, top_frame
 from .scoring import final_scores, rank
 from .setup import initial_state
 from .state_copy import copy_seize_state
+from .variants import setup_variants
 from .view import build_view
 from . import solo
 
@@ -108,6 +109,7 @@ class SeizeGame(Game):
             state = solo.solo_state(config, seed, self.db)
         else:
             state = initial_state(config, seed, self.db)
+        setup_variants(state, self.db)  # Diverse City's cookies and markers (variants.py)
         begin_drafts(state, self.db)  # founders / adopted Friends & Family drafts before day 1
         cx = self.ctx()
         run(state, cx)

@@ -13,6 +13,8 @@ from .model import Ctx, draw_own, gain_bad, gain_good, line_entry, mood, release
 from . import solo as _solo  # noqa: F401  (registers the automa frames)
 from . import abilities_interact, abilities_own  # noqa: F401  (register the expansion groups' steps)
 from . import drafts
+from . import variant_frames  # noqa: F401  (registers the variants' frames)
+from .variants import has_variant
 from .founders import FOUNDER_FRAME, founder_up, ready_founders
 
 __all__ = ["run", "turn_order", "current_moves", "top_frame"]
@@ -163,6 +165,8 @@ def _end_of_day(state: dict, cx: Ctx) -> None:
     state["first"] = state["empty_cup"]
     state["empty_cup"] = (state["first"] + 1) % n
     cx.ev("cups", first=state["first"], empty_cup=state["empty_cup"])
+    if has_variant(state, "coffee_lovers"):  # Coffee Lovers (booklet p. 37): a table rule, a reminder only
+        cx.ev("coffee_lovers_espresso", state["first"])
     for r in range(3):
         city.refresh(state, cx, r)
     if state["end"]:

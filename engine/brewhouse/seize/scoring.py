@@ -64,6 +64,8 @@ def final_scores(state: dict, db: CardDB) -> list[dict[str, Any]]:
             "awards": {},                                            # step 4
             "resources": resources_total(pl),
         })
+        if "cookies" in pl:  # Diverse City (booklet p. 35): cookies count like achievements
+            out[-1]["cookies"] = sum(pl["cookies"])
     icons = [award_icons(pl, db) for pl in players]
     customers = [Counter(g for cid in owned_customers(pl) for g in set(db.card(cid)["groups"])) for pl in players]
     if any(c[WILDCARD] for c in icons):  # Quality Beasts / Cubee: each wildcard counts for one group
@@ -84,7 +86,7 @@ def final_scores(state: dict, db: CardDB) -> list[dict[str, Any]]:
                 if extra:  # Hungry Media's Newsflash: each winner also takes the award's reviews
                     out[p].setdefault("award_reviews", {})[g] = dict(extra)
     for b in out:
-        b["total"] = (b["good_reviews"] + b["happy_tokens"] + b["bad_reviews"] + b["achievements"]
+        b["total"] = (b["good_reviews"] + b["happy_tokens"] + b["bad_reviews"] + b["achievements"] + b.get("cookies", 0)
                       + sum(b["awards"].values())
                       + sum(v["good"] - v["bad"] for v in b.get("award_reviews", {}).values()))  # step 5
     return out

@@ -30,6 +30,7 @@ from .cafe import achievements_met, cafe_groups
 from .data import CardDB, load_db
 from .effects import AUTO, ICON_FX
 from .model import Ctx, draw_own, gain_bad, gain_good, raise_hype, shuffle
+from .variants import mark_customer
 
 __all__ = ["HUMAN", "AUTOMA", "SOLO_DEFAULTS", "load_solo", "validate_solo", "is_solo", "split_config",
            "check_solo_config", "solo_state", "level_tokens", "space_steps", "solo_view", "mark_outcome",
@@ -253,6 +254,7 @@ def _attract(state: dict, cx: Ctx, why: str = "attract") -> None:
     cid = city.take(state, cx, 0, where)
     state["players"][AUTOMA]["deck"].append(cid)
     cx.ev("starbots_attract", AUTOMA, card=cid, where=where, number=card["number"], why=why)
+    mark_customer(state, cx, AUTOMA, cid, why=why)  # Diverse City: Starbots marks too
 
 
 def _upgrade(r: int, pile: str) -> Callable[[dict, Ctx], None]:
@@ -370,6 +372,7 @@ def _word_of_mouth(state: dict, cx: Ctx, fr: dict) -> None:
         city.take(state, cx, 0, where)
         bot["deck"].append(cid)
         cx.ev("take", AUTOMA, row=1, where=where, card=cid, dest="deck", why="word_of_mouth")
+        mark_customer(state, cx, AUTOMA, cid, why="word_of_mouth")  # Diverse City: Starbots marks too
     else:
         cx.ev("starbots_nothing", AUTOMA, row=1, why="word_of_mouth")
     _keep_log(state, cx, start)

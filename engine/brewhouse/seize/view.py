@@ -91,6 +91,10 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
         "founder": _founder_view(pl, db),
         # the Friends & Family the player owns, when not the base four of their seat (Adopted draft)
         "friends": list(pl["friends"]) if "friends" in pl else None,
+        # variants (variants.py): the Mouthwatering token; Diverse City's marker set, marks and cookies
+        "mouthwatering": pl.get("mouth"),
+        "diverse_city": ({"marker": pl["marker"], "marks": dict(pl["marks"]), "cookies": list(pl["cookies"])}
+                         if "marks" in pl else None),
     }
     return out
 
@@ -113,7 +117,9 @@ _REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_
            "arrest": "arrest", "steal": "steal", "roast": "roast", "newsflash": "newsflash",
            # set-up drafts and founders (drafts.py, founders.py)
            "draft_pick": "draft_pick", "founder_keep": "founder_keep", "founder_group": "founder_group",
-           "founder": "serve_founder"}
+           "founder": "serve_founder",
+           # variants (variant_frames.py)
+           "sold_out": "sold_out_offer", "mouthwatering": "mouthwatering"}
 
 
 def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[str, Any]]:
@@ -152,6 +158,10 @@ def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[s
         out["draft"] = fr["kind"]
     elif t in ("founder", "founder_group"):
         out["founder"] = state["players"][fr["p"]]["founder"]["id"]
+    elif t == "sold_out":  # Sold Out!: another player's customer offered to this player
+        out.update(owner=fr["owner"], customer=fr["cust"], still_to_ask=list(fr["queue"]))
+    elif t == "mouthwatering":
+        out.update(icon=fr["icon"], card=fr["card"], current=state["players"][fr["p"]].get("mouth"))
     elif t == "may":  # a Friends & Family ability the player may use or skip
         out.update(icon=fr["step"]["icon"], customer=fr["step"].get("cust"))
     # -- expansion groups (abilities_own.py); every choice is public except one's own discard pile,
@@ -227,6 +237,8 @@ def build_view(state: dict, viewer: Optional[int], db: CardDB) -> dict[str, Any]
         # a set-up draft in progress (drafts.py): counts for all, cards for the viewer's own seat
         "draft": draft_view(state, viewer, db),
         "scoop_luck": bool(state["config"].get("scoop_luck")),
+        # Diverse City: the cookies left on the stack (Good Reviews each, the top last)
+        "cookies": list(state["cookies"]) if "cookies" in state else None,
         # public bookkeeping search bots need to rebuild a consistent state (see determinize.py)
         "public": public_state(state, viewer),
     }

@@ -37,12 +37,16 @@ SAMPLES = {
     "where": "slot1", "dest": "discard", "own": 2, "city": 1, "set": ["beans", "milk", "sugar"],
     "took": {"beans": 1, "milk": 1}, "paid": {}, "a": {"player": 0, "card": "grandma@0"},
     "b": {"city": "slot2", "card": "grandpa@1"},
+    # the variants (variants.py, variant_frames.py)
+    "owner": 1, "old": "pie", "marks": 1, "reviews": 6, "nth": 1,
 }
 #: parameters whose type depends on the event
 OVERRIDES = {
     ("acting", "via"): "lazy_friend@2", ("board_games_reshuffle", "tokens"): 4,
     ("resources_returned", "res"): {"beans": 1, "milk": 1, "sugar": 1}, ("gain", "res"): "beans",
     ("starbots_card", "card"): 12, ("starbots_redraw", "card"): 12,
+    ("mouthwatering", "icon"): "donut", ("mouthwatering", "card"): "protein_pie",
+    ("mouthwatering_keep", "icon"): "donut", ("diverse_mark", "why"): "word_of_mouth",
 }
 #: every worded variant of an event: the parameters that choose it
 VARIANTS = {

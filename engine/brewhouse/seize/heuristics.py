@@ -74,7 +74,7 @@ class SeizeHeuristics(Heuristics):
         out = []
         icons = []
         for pl in players:
-            v = pl["good"] - pl["bad"] + ach_points * len(pl["ach"])
+            v = pl["good"] - pl["bad"] + ach_points * len(pl["ach"]) + sum(pl.get("cookies", ()))  # Diverse City
             start = pl["served"] if service else 0
             for i, e in enumerate(pl["line"]):
                 v += e["happy"]

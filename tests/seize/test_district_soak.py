@@ -39,6 +39,8 @@ PACK_SETS = ([], ["board_game_media"], ["quality_beasts"], ["city_celebrities"],
 #: the live pack data once it is there, else synthetic pack cards of the same shapes
 PACKS_READY = all(g in DB.groups for g in ("board_game_media", "quality_beasts")) \
     and any(c.get("group") == "city_celebrities" for c in DB.raw["cards"])
+#: the crafting phase's variants (Artisan mode, Daily Specials; the latter not solo)
+CRAFT_SETS = ([], ["artisan"], ["daily_specials"], ["artisan", "daily_specials"])
 BOARD_GAME_TOKENS = len(DB.groups.get("board_game_geeks", {}).get("tokens", [])) or None
 
 
@@ -56,7 +58,8 @@ def setup_for(seed: int) -> dict:
                  "opening": "official" if seed % 3 == 0 else "standard",
                  "friends": FRIENDS[seed % 5 % 4], "packs": PACK_SETS[seed * 7 % 11 % len(PACK_SETS)],
                  # 12 base founders deal 3 each to at most 4 players (booklet p. 27: 5-6 players add the other 6)
-                 "founders": FOUNDERS[seed % 7 % 3] if n <= 4 or seed % 7 % 3 == 0 else "all"}
+                 "founders": FOUNDERS[seed % 7 % 3] if n <= 4 or seed % 7 % 3 == 0 else "all",
+                 "variants": list(CRAFT_SETS[seed % 13 % len(CRAFT_SETS)])}
     if district == "custom":
         cfg["groups"] = rnd.sample(sorted(allowed_groups(DB, n)), 6)
     return cfg
@@ -68,7 +71,7 @@ def solo_setup_for(seed: int) -> dict:
     return {"players": 1, "district": solo_ok[seed % len(solo_ok)], "starbots_level": 1 + seed % 20,
             "difficulty": [rnd.choice(LEVELS)], "opening": "official" if seed % 4 == 0 else "standard",
             "first_player": "starbots" if seed % 2 else "human", "friends": FRIENDS[seed % 4],
-            "founders": FOUNDERS[seed % 5 % 3]}
+            "founders": FOUNDERS[seed % 5 % 3], "variants": list(CRAFT_SETS[seed % 3 % 2])}
 
 
 def tokens_on_table(state: dict) -> Counter:
@@ -99,11 +102,14 @@ def check(state: dict, start_cards: Counter | None, tokens: Counter | None) -> N
         assert 1 <= pl["hype"] <= DB.setup["max_hype"]
         assert 0 <= pl["served"] <= len(pl["line"])
         assert pl["bad"] >= 0
+        assert all(v >= 0 for v in pl.get("crafted", {}).values())  # Artisan mode's crafted tokens
         for e in pl["line"]:
             assert type(e["angry"]) is bool
             assert e["happy"] >= 0 and not (e["angry"] and e["happy"])
     if tokens is not None:
         assert tokens_on_table(state) == tokens
+    for c in state.get("daily_specials", {}).values():  # a cup is by the City (None) or in a café
+        assert all(c[k] is None or 0 <= c[k] < len(state["players"]) for k in ("empty", "full"))
 
 
 def play_one(config: dict, seed: int, slow: bool, solo: bool = False) -> int:
@@ -158,6 +164,7 @@ def test_setups_cover_every_district_player_count_and_option():
     assert {lv for c in configs for lv in c["difficulty"]} == set(LEVELS)
     assert {c["friends"] for c in configs} == set(FRIENDS)
     assert {tuple(c["packs"]) for c in configs} == {tuple(p) for p in PACK_SETS}
+    assert {tuple(c["variants"]) for c in configs} == {tuple(v) for v in CRAFT_SETS}
     assert {c["friends"] for c in (GAME.normalize_config(solo_setup_for(k)) for k in range(6))} == set(FRIENDS)
 
 

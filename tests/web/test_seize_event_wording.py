@@ -36,13 +36,14 @@ SAMPLES = {
     "option": "good", "phase": "actions", "deck": ["city", 0], "number": 7, "use": "action", "step": "hype",
     "where": "slot1", "dest": "discard", "own": 2, "city": 1, "set": ["beans", "milk", "sugar"],
     "took": {"beans": 1, "milk": 1}, "paid": {}, "a": {"player": 0, "card": "grandma@0"},
-    "b": {"city": "slot2", "card": "grandpa@1"},
+    "b": {"city": "slot2", "card": "grandpa@1"}, "cup": "mint_white_chocolate_affogato",
 }
 #: parameters whose type depends on the event
 OVERRIDES = {
     ("acting", "via"): "lazy_friend@2", ("board_games_reshuffle", "tokens"): 4,
     ("resources_returned", "res"): {"beans": 1, "milk": 1, "sugar": 1}, ("gain", "res"): "beans",
-    ("starbots_card", "card"): 12, ("starbots_redraw", "card"): 12,
+    ("starbots_card", "card"): 12, ("starbots_redraw", "card"): 12, ("crafted", "res"): "hq_coffee",
+    ("crafted", "cost"): {"beans": 1, "green": 1},
 }
 #: every worded variant of an event: the parameters that choose it
 VARIANTS = {

@@ -119,6 +119,8 @@ class SeizeDeterminizer:
                 players[-1]["founder"] = {"id": f["id"], "group": f["group"], **({"up": True} if f["up"] else {})}
             if pv.get("friends") is not None:  # Adopted Friends & Family: public once revealed
                 players[-1]["friends"] = list(pv["friends"])
+            if pv.get("crafted") is not None:  # Artisan mode: crafted tokens are public
+                players[-1]["crafted"] = dict(pv["crafted"])
         city = [{"deck": [], "slots": _ids(r["slots"]), "discard": _ids(r["discard"])} for r in view["city"]]
         self.template = {
             "config": dict(view["config"]), "rng": "", "day": view["day"], "phase": view["phase"],
@@ -129,6 +131,8 @@ class SeizeDeterminizer:
             "bonus": {"up": list(view["bonus_tokens"]["face_up"]), "down": []},
             "city": city, "players": players, "stack": json_copy(pub["frames"]), "cursor": json_copy(pub["cursor"]),
         }
+        if view.get("daily_specials") is not None:  # Daily Specials: the cups are public
+            self.template["daily_specials"] = json_copy(view["daily_specials"])
         if view.get("award_reviews"):  # Hungry Media's Newsflash: public reviews on group awards
             self.template["award_reviews"] = json_copy(view["award_reviews"])
         self.solo = _SoloSampler(view, db) if solo_view is not None else None

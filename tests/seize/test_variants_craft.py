@@ -93,7 +93,7 @@ def test_starbots_never_crafts():
     s["first"] = bot
     crafting(s)
     assert s["phase"] == "service"
-    assert all(v == 0 for v in s["players"][bot].get("crafted", {}).values())
+    assert "crafted" not in s["players"][bot] and s["players"][bot]["res"] == {"beans": 9, "milk": 9, "sugar": 9}
 
 
 # ------------------------------------------------------------------ Artisan: crafting

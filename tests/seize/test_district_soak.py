@@ -40,6 +40,7 @@ PACK_SETS = ([], ["board_game_media"], ["quality_beasts"], ["city_celebrities"],
 #: the live pack data once it is there, else synthetic pack cards of the same shapes
 PACKS_READY = all(g in DB.groups for g in ("board_game_media", "quality_beasts")) \
     and any(c.get("group") == "city_celebrities" for c in DB.raw["cards"])
+#: the crafting phase's variants (Artisan mode, Daily Specials; the latter not solo)
 BOARD_GAME_TOKENS = len(DB.groups.get("board_game_geeks", {}).get("tokens", [])) or None
 
 
@@ -65,7 +66,8 @@ def setup_for(seed: int) -> dict:
 
 
 #: the variants played by the engine's rules (variants.py)
-PLAY_VARIANTS = ("sold_out", "competitive_neighbour", "pastries", "mouthwatering", "diverse_city", "coffee_lovers")
+PLAY_VARIANTS = ("sold_out", "competitive_neighbour", "pastries", "mouthwatering", "artisan", "diverse_city",
+                 "daily_specials", "coffee_lovers")
 
 
 def variants_for(seed: int, n: int) -> list[str]:
@@ -74,9 +76,11 @@ def variants_for(seed: int, n: int) -> list[str]:
     chosen = {v for v in PLAY_VARIANTS if rnd.random() < 0.4}
     if n == 1 or n >= 5:  # Sold Out! and Competitive Neighbour: 2-4 players only
         chosen -= {"sold_out", "competitive_neighbour"}
+    if n == 1:  # Daily Specials are not played solo
+        chosen.discard("daily_specials")
     if "competitive_neighbour" in chosen:
         chosen.add("sold_out")
-    if {"mouthwatering", "diverse_city"} <= chosen:  # two token variants need the Pastry Pack
+    if len(chosen & {"mouthwatering", "artisan", "diverse_city"}) > 1:  # token variants need the Pastry Pack
         chosen.add("pastries")
     return sorted(chosen)
 
@@ -118,11 +122,14 @@ def check(state: dict, start_cards: Counter | None, tokens: Counter | None) -> N
         assert 1 <= pl["hype"] <= DB.setup["max_hype"]
         assert 0 <= pl["served"] <= len(pl["line"])
         assert pl["bad"] >= 0
+        assert all(v >= 0 for v in pl.get("crafted", {}).values())  # Artisan mode's crafted tokens
         for e in pl["line"]:
             assert type(e["angry"]) is bool
             assert e["happy"] >= 0 and not (e["angry"] and e["happy"])
     if tokens is not None:
         assert tokens_on_table(state) == tokens
+    for c in state.get("daily_specials", {}).values():  # a cup is by the City (None) or in a café
+        assert all(c[k] is None or 0 <= c[k] < len(state["players"]) for k in ("empty", "full"))
 
 
 def play_one(config: dict, seed: int, slow: bool, solo: bool = False) -> int:

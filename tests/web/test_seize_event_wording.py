@@ -36,7 +36,7 @@ SAMPLES = {
     "option": "good", "phase": "actions", "deck": ["city", 0], "number": 7, "use": "action", "step": "hype",
     "where": "slot1", "dest": "discard", "own": 2, "city": 1, "set": ["beans", "milk", "sugar"],
     "took": {"beans": 1, "milk": 1}, "paid": {}, "a": {"player": 0, "card": "grandma@0"},
-    "b": {"city": "slot2", "card": "grandpa@1"},
+    "b": {"city": "slot2", "card": "grandpa@1"}, "cup": "mint_white_chocolate_affogato",
     # the variants (variants.py, variant_frames.py)
     "owner": 1, "old": "pie", "marks": 1, "reviews": 6, "nth": 1,
 }
@@ -44,7 +44,8 @@ SAMPLES = {
 OVERRIDES = {
     ("acting", "via"): "lazy_friend@2", ("board_games_reshuffle", "tokens"): 4,
     ("resources_returned", "res"): {"beans": 1, "milk": 1, "sugar": 1}, ("gain", "res"): "beans",
-    ("starbots_card", "card"): 12, ("starbots_redraw", "card"): 12,
+    ("starbots_card", "card"): 12, ("starbots_redraw", "card"): 12, ("crafted", "res"): "hq_coffee",
+    ("crafted", "cost"): {"beans": 1, "green": 1},
     ("mouthwatering", "icon"): "donut", ("mouthwatering", "card"): "protein_pie",
     ("mouthwatering_keep", "icon"): "donut", ("diverse_mark", "why"): "word_of_mouth",
 }

@@ -9,11 +9,13 @@ from typing import Any, Optional
 from .data import WILDCARD, CardDB
 
 __all__ = ["order_cost", "can_pay", "pay", "cafe_groups", "award_icons", "row_icons",
-           "pantry_specials", "achievements_met", "resources_total", "GREEN", "green_payments", "affordable",
+           "pantry_specials", "achievements_met", "resources_total", "GREEN", "CRAFTED", "green_payments", "affordable",
            "founder_icons", "groups_match"]
 
 #: green beans (Health Nuts' Fair Trade): a resource key players have only once they got some
 GREEN = "green"
+#: Artisan mode: the player's crafted special-resource tokens ``{special: n}`` (crafting.py)
+CRAFTED = "crafted"
 
 
 def founder_icons(pl: dict, db: CardDB) -> tuple[Optional[str], Optional[str]]:
@@ -38,7 +40,13 @@ def pantry_specials(pl: dict, db: CardDB) -> set[str]:
 
 def order_cost(pl: dict, icons: list[str], db: CardDB) -> dict[str, int]:
     """Basic resources to pay for an order: basic icon 1, special icon 2 or 1
-    with the same icon in the Pantry, "any snack" 1 with any snack in the Pantry."""
+    with the same icon in the Pantry, "any snack" 1 with any snack in the Pantry.
+
+    Artisan mode (the player has ``crafted`` tokens, see crafting.py): a special icon costs one
+    crafted token of its own (key: the special resource), "any snack" one crafted pastry: the one
+    the player holds most of once the order's own pastry icons are counted (ties: data order)."""
+    if CRAFTED in pl:
+        return _artisan_cost(pl, icons, db)
     have = pantry_specials(pl, db)
     cost = {b: 0 for b in db.basic}
     for icon in icons:
@@ -52,8 +60,27 @@ def order_cost(pl: dict, icons: list[str], db: CardDB) -> dict[str, int]:
     return cost
 
 
+def _artisan_cost(pl: dict, icons: list[str], db: CardDB) -> dict[str, int]:
+    cost = {b: 0 for b in db.basic}
+    for icon in icons:
+        if icon in cost or icon in db.special:
+            cost[icon] = cost.get(icon, 0) + 1
+    for icon in icons:
+        if icon in db.wildcards:
+            matches = db.wildcards[icon]["matches"]
+            pick = max(matches, key=lambda s: (pl[CRAFTED].get(s, 0) - cost.get(s, 0), -matches.index(s)))
+            cost[pick] = cost.get(pick, 0) + 1
+    return cost
+
+
+def _store(pl: dict, key: str) -> dict[str, int]:
+    """Where resource ``key`` is kept: crafted tokens (Artisan mode) or ``res`` (basic, green)."""
+    crafted = pl.get(CRAFTED)
+    return crafted if crafted is not None and key in crafted else pl["res"]
+
+
 def can_pay(pl: dict, cost: dict[str, int]) -> bool:
-    return all(pl["res"].get(k, 0) >= v for k, v in cost.items())
+    return all(_store(pl, k).get(k, 0) >= v for k, v in cost.items())
 
 
 def green_payments(pl: dict, cost: dict[str, int]) -> list[tuple[str, dict[str, int]]]:
@@ -64,13 +91,14 @@ def green_payments(pl: dict, cost: dict[str, int]) -> list[tuple[str, dict[str, 
     green = pl["res"].get(GREEN, 0)
     if not green:
         return []
-    keys = list(cost)
+    # basic resources only: crafted special resources (Artisan mode) are never replaced by green beans
+    keys = [k for k in cost if k in pl["res"] and k != GREEN and k not in pl.get(CRAFTED, ())]
     out = []
     for split in product(*(range(cost[k] + 1) for k in keys)):
         n = sum(split)
         if not 1 <= n <= green:
             continue
-        rest = {k: cost[k] - x for k, x in zip(keys, split)}
+        rest = {**cost, **{k: cost[k] - x for k, x in zip(keys, split)}}
         if can_pay(pl, rest):
             label = "+".join(f"{k}{x}" for k, x in zip(keys, split) if x)
             out.append((label, {**rest, GREEN: n}))
@@ -79,13 +107,16 @@ def green_payments(pl: dict, cost: dict[str, int]) -> list[tuple[str, dict[str, 
 
 def affordable(pl: dict, cost: dict[str, int]) -> bool:
     """Whether ``cost`` can be paid at all, green beans standing in for missing basic resources."""
-    short = sum(max(0, v - pl["res"].get(k, 0)) for k, v in cost.items())
+    crafted = pl.get(CRAFTED, {})
+    if any(crafted.get(k, 0) < v for k, v in cost.items() if k in crafted):
+        return False
+    short = sum(max(0, v - pl["res"].get(k, 0)) for k, v in cost.items() if k not in crafted)
     return short <= pl["res"].get(GREEN, 0)
 
 
 def pay(pl: dict, cost: dict[str, int]) -> None:
     for k, v in cost.items():
-        pl["res"][k] -= v
+        _store(pl, k)[k] -= v
 
 
 def resources_total(pl: dict) -> int:

@@ -124,6 +124,8 @@ class SeizeDeterminizer:
             if pv.get("diverse_city") is not None:
                 dc = pv["diverse_city"]
                 players[-1].update(marker=dc["marker"], marks=dict(dc["marks"]), cookies=list(dc["cookies"]))
+            if pv.get("crafted") is not None:  # Artisan mode: crafted tokens are public
+                players[-1]["crafted"] = dict(pv["crafted"])
         city = [{"deck": [], "slots": _ids(r["slots"]), "discard": _ids(r["discard"])} for r in view["city"]]
         self.template = {
             "config": dict(view["config"]), "rng": "", "day": view["day"], "phase": view["phase"],
@@ -136,6 +138,8 @@ class SeizeDeterminizer:
         }
         if view.get("cookies") is not None:  # Diverse City's cookie stack (public)
             self.template["cookies"] = list(view["cookies"])
+        if view.get("daily_specials") is not None:  # Daily Specials: the cups are public
+            self.template["daily_specials"] = json_copy(view["daily_specials"])
         if view.get("award_reviews"):  # Hungry Media's Newsflash: public reviews on group awards
             self.template["award_reviews"] = json_copy(view["award_reviews"])
         self.solo = _SoloSampler(view, db) if solo_view is not None else None

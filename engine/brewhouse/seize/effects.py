@@ -72,6 +72,9 @@ def _scoop(state: dict, cx: Ctx, fr: Frame) -> None:
 
 
 def _early_bird(state: dict, cx: Ctx, fr: Frame) -> None:
+    if "daily_specials" in state:  # Daily Specials: a choice among every empty cup (crafting.py)
+        push(state, {"t": "early_bird", "p": fr["p"]})
+        return
     if state["empty_cup"] != fr["p"]:
         state["empty_cup"] = fr["p"]
         cx.ev("empty_cup", fr["p"])

@@ -1,6 +1,6 @@
 """The day's five phases and the loop that runs frames until a decision.
 
-Actions (two barista rounds) → Hype → Service (round-robin, then the Line is
+Actions (two barista rounds) → [Crafting: Artisan mode, Daily Specials; crafting.py] → Hype → Service (round-robin, then the Line is
 discarded) → Word of Mouth → End of Day.  Every phase starts with the holder
 of the full cup and goes clockwise (increasing seat numbers).
 """
@@ -12,7 +12,7 @@ from .effects import AUTO, DECIDE, push
 from .model import Ctx, draw_own, gain_bad, gain_good, line_entry, mood, release_tokens
 from . import solo as _solo  # noqa: F401  (registers the automa frames)
 from . import abilities_interact, abilities_own  # noqa: F401  (register the expansion groups' steps)
-from . import drafts
+from . import crafting, drafts
 from . import variant_frames  # noqa: F401  (registers the variants' frames)
 from .variants import has_variant
 from .founders import FOUNDER_FRAME, founder_up, ready_founders
@@ -76,11 +76,20 @@ def _advance(state: dict, cx: Ctx) -> None:
         cur["i"] = 0
         if cur["round"] < cx.db.setup["baristas"]:
             return
-        _hype_phase(state, cx, order)
-        ready_founders(state)
-        state["phase"] = "service"
-        state["cursor"] = {"i": 0}
-        cx.ev("phase", phase="service", day=state["day"])
+        if crafting.crafting_on(state):
+            state["phase"] = "crafting"
+            state["cursor"] = {"i": 0}
+            cx.ev("phase", phase="crafting", day=state["day"])
+            return
+        _to_service(state, cx, order)
+    elif ph == "crafting":  # in turn order; Starbots never crafts; nothing to do: not asked
+        while cur["i"] < n:
+            p = order[cur["i"]]
+            cur["i"] += 1
+            if not state["players"][p].get("automa") and crafting.craft_frame_needed(state, p, cx):
+                push(state, {"t": "craft", "p": p})
+                return
+        _to_service(state, cx, order)
     elif ph == "service":
         for k in range(n):
             idx = (cur["i"] + k) % n
@@ -110,6 +119,14 @@ def _advance(state: dict, cx: Ctx) -> None:
         _end_of_day(state, cx)
     else:  # pragma: no cover - defensive
         raise RuntimeError(f"no driver for phase {ph}")
+
+
+def _to_service(state: dict, cx: Ctx, order: list[int]) -> None:
+    _hype_phase(state, cx, order)
+    ready_founders(state)
+    state["phase"] = "service"
+    state["cursor"] = {"i": 0}
+    cx.ev("phase", phase="service", day=state["day"])
 
 
 def _hype_phase(state: dict, cx: Ctx, order: list[int]) -> None:
@@ -165,6 +182,7 @@ def _end_of_day(state: dict, cx: Ctx) -> None:
     state["first"] = state["empty_cup"]
     state["empty_cup"] = (state["first"] + 1) % n
     cx.ev("cups", first=state["first"], empty_cup=state["empty_cup"])
+    crafting.end_of_day_cups(state, cx)
     if has_variant(state, "coffee_lovers"):  # Coffee Lovers (booklet p. 37): a table rule, a reminder only
         cx.ev("coffee_lovers_espresso", state["first"])
     for r in range(3):

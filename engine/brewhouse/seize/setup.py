@@ -21,6 +21,8 @@ State layout (JSON data)::
     stack         pending frames (see effects.py); cursor: phase driver position
     board_games   only with Board Game Geeks: {"bag": tokens (hidden order), "discard": [...]};
                   a token on a customer is its Line entry's "game" (its bonus icon)
+    daily_specials  only with that variant: {cup: {"empty": seat|None, "full": seat|None, "up": bool}}
+    players[p].crafted   only in Artisan mode: crafted special-resource tokens {special: n}
     players[p].friends   (configs with the ``friends`` option) the player's four Friends & Family
                   instance ids ``<card>@<seat of the set's owner>``, public once revealed
 """
@@ -31,6 +33,7 @@ from typing import Any, Mapping
 from ..core import Rng
 from .cafe import order_cost
 from .compat import allowed_groups
+from .crafting import setup_variants
 from .data import CardDB, card_abilities
 from .model import shuffle
 
@@ -143,6 +146,7 @@ def initial_state(config: Mapping[str, Any], seed: int, db: CardDB, table: int =
     }
     if bag:
         state["board_games"] = {"bag": bag, "discard": []}
+    setup_variants(state, db)  # Artisan mode's crafted tokens, the Daily Special cups (crafting.py)
     mode = config.get("friends")
     if mode == "base":
         for p, pl in enumerate(players):

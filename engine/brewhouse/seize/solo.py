@@ -191,6 +191,7 @@ def solo_state(config: Mapping[str, Any], seed: int, db: CardDB) -> dict:
     bot.update(deck=[], discard=[], line=[], pantry=[], style=[], baristas=[], served=0,
                res={b: 0 for b in db.basic}, hype=data["automa_hype"], good=0, bad=0, ach={}, automa=True)
     bot.pop("friends", None)  # Starbots has no Friends & Family
+    bot.pop("crafted", None)  # nor crafted tokens: it never crafts (Artisan mode, booklet p. 33)
     cellar, style = level_tokens(config["starbots_level"], db)
     deck = [c["id"] for c in data["action_cards"]]
     tokens = [icon for icon, n in data["upgrade_tokens"].items() for _ in range(n)]

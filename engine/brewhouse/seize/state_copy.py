@@ -36,6 +36,7 @@ def _city(rows: list) -> list:
 _PLAYER_FIELDS: dict[str, Callable[[Any], Any]] = {
     "deck": _flat_list, "discard": _flat_list, "pantry": _flat_list, "style": _flat_list,
     "baristas": _flat_list, "res": _flat_dict, "ach": _flat_dict, "marks": _flat_dict, "cookies": _flat_list,
+    "crafted": _flat_dict,
     "line": lambda line: [dict(e) for e in line],
 }
 
@@ -52,6 +53,7 @@ _STATE_FIELDS: dict[str, Callable[[Any], Any]] = {
     "groups": _flat_list, "awards": _flat_list, "bonus": _lists_by_key, "city": _city,
     "cursor": _flat_dict, "players": lambda ps: [_player(p) for p in ps],
     "board_games": _lists_by_key, "cookies": _flat_list,
+    "daily_specials": lambda v: {k: dict(x) for k, x in v.items()},
 }
 
 

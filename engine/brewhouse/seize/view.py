@@ -95,6 +95,8 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
         "mouthwatering": pl.get("mouth"),
         "diverse_city": ({"marker": pl["marker"], "marks": dict(pl["marks"]), "cookies": list(pl["cookies"])}
                          if "marks" in pl else None),
+        # Artisan mode: crafted special-resource tokens {special: n} (None without the variant)
+        "crafted": dict(pl["crafted"]) if "crafted" in pl else None,
     }
     return out
 
@@ -119,7 +121,9 @@ _REASON = {"place": "place_barista", "icons": "activate_icons", "serve": "serve_
            "draft_pick": "draft_pick", "founder_keep": "founder_keep", "founder_group": "founder_group",
            "founder": "serve_founder",
            # variants (variant_frames.py)
-           "sold_out": "sold_out_offer", "mouthwatering": "mouthwatering"}
+           "sold_out": "sold_out_offer", "mouthwatering": "mouthwatering",
+           # the crafting phase (crafting.py): crafting and Daily Special cups; Early Bird's choice of cup
+           "craft": "crafting", "early_bird": "early_bird"}
 
 
 def _decision(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[str, Any]]:
@@ -232,6 +236,9 @@ def build_view(state: dict, viewer: Optional[int], db: CardDB) -> dict[str, Any]
         # Board Game Geeks: tokens left in the bag (hidden order) and the discarded ones (public)
         "board_games": ({"bag_count": len(state["board_games"]["bag"]),
                          "discard": list(state["board_games"]["discard"])} if "board_games" in state else None),
+        # Daily Specials: each cup's empty and full cup holders (None: by the City) and whether it is face up
+        "daily_specials": ({c: dict(v) for c, v in state["daily_specials"].items()}
+                           if "daily_specials" in state else None),
         "players": [_player_view(state, p, viewer, db) for p in range(len(state["players"]))],
         "decision": _decision(state, viewer, db),
         # a set-up draft in progress (drafts.py): counts for all, cards for the viewer's own seat

@@ -495,6 +495,7 @@ const EVENT_KEYS = {
   phase: (v) => t("seize.phase." + v), reason: (v) => t("seize.endReason." + v), dest: (v) => t("seize.dest." + v),
   where: whereText, mood: (v) => t("seize.mood." + v), via: (v) => iconLabel(v),
   why: (v) => (v ? t("seize.reason." + v) : ""),
+  cup: (v) => t("seize.cup." + v),  // a Daily Special cup
 };
 
 /** Events whose message has plural forms: the parameter that counts. */

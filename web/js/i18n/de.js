@@ -192,6 +192,7 @@ export default {
   "seize.phase.actions": "Aktionen",
   "seize.phase.hype": "Hype",
   "seize.phase.service": "Bedienung",
+  "seize.phase.draft": "Auswahlrunden beim Aufbau",
   "seize.phase.word_of_mouth": "Mundpropaganda",
   "seize.phase.end_of_day": "Tagesende",
   "seize.phase.over": "Schlusswertung",

@@ -191,6 +191,7 @@ export default {
   "seize.phase.actions": "Actions",
   "seize.phase.hype": "Hype",
   "seize.phase.service": "Service",
+  "seize.phase.draft": "Set-up drafts",
   "seize.phase.word_of_mouth": "Word of Mouth",
   "seize.phase.end_of_day": "End of Day",
   "seize.phase.over": "Final scoring",

@@ -191,6 +191,7 @@ export default {
   "seize.phase.actions": "Actions",
   "seize.phase.hype": "Hype",
   "seize.phase.service": "Service",
+  "seize.phase.draft": "Drafts de mise en place",
   "seize.phase.word_of_mouth": "Bouche-à-oreille",
   "seize.phase.end_of_day": "Fin de journée",
   "seize.phase.over": "Décompte final",

@@ -192,6 +192,7 @@ export default {
   "seize.phase.actions": "アクション",
   "seize.phase.hype": "宣伝",
   "seize.phase.service": "給仕",
+  "seize.phase.draft": "準備ドラフト",
   "seize.phase.word_of_mouth": "口コミ",
   "seize.phase.end_of_day": "1日の終わり",
   "seize.phase.over": "得点計算",

@@ -96,7 +96,7 @@ export function cardFace(face, opts = {}) {
 
 /** A founder card (booklet pp. 23-27): café, main (and side) order, ability, special resource and group icons. */
 function founderBody(el, face, opts) {
-  el.append(h("div.founder-cafe.muted", icon("founder", { label: t("seize.kind.founder") }), " ", t("seize.founder.cafe", { cafe: face.cafe ?? "" })));
+  el.append(h("div.founder-cafe.muted", t("seize.founder.cafe", { cafe: face.cafe ?? "" })));
   if (face.main) el.append(orderLine(t("seize.card.main"), face.main, opts.cost?.main));
   if (face.side) el.append(orderLine(t("seize.card.side"), face.side, opts.cost?.side));
   if (face.ability) el.append(h("div.ability", abilityIcon(face.ability), h("span", abilityText(face.ability))));
@@ -376,8 +376,11 @@ export function decision(view, status, ctx) {
     case "serve": {
       const entry = pl.line.find((e) => e.being_served);
       const mood = entry ? (entry.angry ? "angry" : entry.happy > 0 ? "happy" : "neutral") : "neutral";
-      const celebrity = entry?.card?.mains ? " " + t("seize.why.serve.celebrity") : "";
-      return { what: t("seize.decide.serve", { card: customerName(view, ctx, d.customer) }), why: t("seize.why.serve." + mood) + celebrity };
+      // a City Celebrity has no side order: its own words (and the mood's, when happy or angry)
+      const why = entry?.card?.mains
+        ? t("seize.why.serve.celebrity") + (mood === "neutral" ? "" : " " + t("seize.why.serve." + mood))
+        : t("seize.why.serve." + mood);
+      return { what: t("seize.decide.serve", { card: customerName(view, ctx, d.customer) }), why };
     }
     case "draft_pick": {
       const dr = view.draft;
@@ -513,7 +516,8 @@ export function moveText(move, view, ctx) {
 /** A City Celebrity's serve: the order(s) filled and the order their abilities run in. */
 function celebrityServeText(p, view, ctx) {
   const face = findFace(view, p.customer);
-  const ab = (i) => (face?.mains?.[i]?.ability ? abilityText(face.mains[i].ability) : t("seize.celebrity." + (i === 0 ? "left" : "right")));
+  // the ability's name only ("Arrest"): its words are on the card, the option stays short enough for a phone
+  const ab = (i) => (face?.mains?.[i]?.ability ? abilityText(face.mains[i].ability).split(/[:：]/)[0].trim() : t("seize.celebrity." + (i === 0 ? "left" : "right")));
   if (p.orders.length === 1) return t("seize.move.serveCelebrity." + (p.orders[0] === 0 ? "left" : "right"), { ability: ab(p.orders[0]) });
   return t("seize.move.serveCelebrity.both", { first: ab(p.orders[0]), second: ab(p.orders[1]),
     side: t("seize.celebrity." + (p.orders[0] === 0 ? "left" : "right")) });

@@ -406,3 +406,19 @@ def test_pack_games_play_to_the_end_with_cards_conserved(seed):
             v = PGAME.view(s, p)
             assert PGAME.view(PGAME.determinizer(v, p).sample(Rng(n)), p) == v
     assert PGAME.outcome(s) is not None
+
+
+def test_the_real_city_celebrities_enter_the_customer_deck():
+    """packs.json's celebrities are ``kind: "celebrity"``: they are customers of the deck all the same."""
+    from brewhouse.seize.data import load_db
+    from brewhouse.seize.setup import initial_state
+
+    db = load_db()
+    config = {"players": 2, "district": "kreuzberg", "groups": None, "difficulty": ["normal"] * 2,
+              "opening": "standard", "friends": "base", "packs": ["city_celebrities"], "founders": "off"}
+    s = initial_state(config, 3, db)
+    row = s["city"][0]
+    customers = row["deck"] + [c for c in row["slots"] if c] + row["discard"]
+    celebrities = [c for c in db.raw["cards"] if c["kind"] == "celebrity"]
+    assert len(celebrities) == 13 and {c["id"] for c in celebrities} <= set(customers)
+    assert len(customers) == 60 + 13

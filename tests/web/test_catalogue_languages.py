@@ -26,7 +26,9 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: a word: two letters or more (single letters such as the "A" of a square's name are symbols)
 WORD = re.compile(r"[^\W\d_]{2,}")
 #: names that stay as they are in every language
-PROPER_NAMES = {"Brewhouse", "Starbots"}
+PROPER_NAMES = {"Brewhouse", "Starbots",
+                #: the customer packs keep their names in the French booklet (packs.json name_fr)
+                "Board", "Game", "Media", "Quality", "Beasts"}
 #: words a language writes exactly as English does; a value made only of these may equal English
 SHARED_WORDS = {
     "fr": {"normal", "Normal", "Expert", "Options", "Actions", "actions", "Hype", "Service", "croissant", "Innovation", "Patience",

@@ -39,6 +39,8 @@ SAMPLES = {
     "b": {"city": "slot2", "card": "grandpa@1"}, "cup": "mint_white_chocolate_affogato",
     # the variants (variants.py, variant_frames.py)
     "owner": 1, "old": "pie", "marks": 1, "reviews": 6, "nth": 1,
+    # set-up drafts and founders
+    "round": 2, "founder": "founder_jazzbot", "own_group": "tech_nerds", "forced": False, "bad": 1,
 }
 #: parameters whose type depends on the event
 OVERRIDES = {
@@ -48,7 +50,12 @@ OVERRIDES = {
     ("crafted", "cost"): {"beans": 1, "green": 1},
     ("mouthwatering", "icon"): "donut", ("mouthwatering", "card"): "protein_pie",
     ("mouthwatering_keep", "icon"): "donut", ("diverse_mark", "why"): "word_of_mouth",
+    ("draft_start", "kind"): "founders", ("draft_pass", "kind"): "founders", ("draft_picked", "kind"): "founders",
+    ("draft_done", "kind"): "founders", ("draft_start", "cards"): 3, ("draft_pass", "cards"): 2,
+    ("draft_picked", "card"): "founder_jazzbot",
 }
+#: parameters an event gets through a ``**extra`` splat (a City Celebrity's filled orders)
+SPLAT = {"customer_served": ("orders",)}
 #: every worded variant of an event: the parameters that choose it
 VARIANTS = {
     "award_review": [{"kind": "good", "source": "city"}, {"kind": "bad", "source": "cafe"}, {"kind": "bad", "source": "supply"}],
@@ -59,9 +66,16 @@ VARIANTS = {
     "steal": [{"paid": {}}, {"paid": {"sugar": 1}}],
     "roast": [{"own": 3, "city": 0}, {"own": 1, "city": 2}, {"own": 0, "city": 3}],
     "take": [{"why": "attract"}, {"why": "camp_out", "dest": "deck"}],
-    "customer_served": [{"side": False}, {"side": True}],
+    "customer_served": [{"side": False}, {"side": True}, {"side": False, "orders": ["right"]},
+                        {"side": True, "orders": ["right", "left"]}],
     "bonus_taken": [{"icon": "hype"}, {"icon": None}],
     "put_back": [{"deck": ["city", 0]}, {"deck": ["own", 0]}, {"deck": ["own", 1]}],
+    "draft_start": [{"kind": "founders"}, {"kind": "friends"}],
+    "draft_pass": [{"kind": "founders"}, {"kind": "friends"}],
+    "draft_done": [{"kind": "founders"}, {"kind": "friends"}],
+    "founder_revealed": [{"group": "tech_nerds"}, {"group": None}],
+    "founder_skipped": [{"forced": False}, {"forced": True}],
+    "founder_served": [{"side": False}, {"side": True}],
 }
 
 
@@ -75,7 +89,8 @@ def _calls() -> list[tuple[str, dict[str, object], bool]]:
             first = node.args[0] if node.args else None
             assert isinstance(first, ast.Constant) and isinstance(first.value, str), \
                 f"{path.name}:{node.lineno}: an event code must be a literal string to be found here"
-            kwargs = {k.arg: (k.value.value if isinstance(k.value, ast.Constant) else ...) for k in node.keywords}
+            kwargs = {k.arg: (k.value.value if isinstance(k.value, ast.Constant) else ...) for k in node.keywords
+                      if k.arg is not None}  # a ``**extra`` splat: its keys are in SPLAT
             private = "private" in kwargs
             kwargs.pop("private", None)
             out.append((first.value, kwargs, private))
@@ -109,7 +124,7 @@ def _samples() -> list[dict]:
             for name, literal in kwargs.items():
                 assert name in SAMPLES or (code, name) in OVERRIDES, f"{code}: no sample for the parameter {name!r}"
                 params[name] = literal if literal is not ... else OVERRIDES.get((code, name), SAMPLES.get(name))
-            params.update({k: v for k, v in variant.items() if k in kwargs})
+            params.update({k: v for k, v in variant.items() if k in kwargs or k in SPLAT.get(code, ())})
             events.append({"code": "seize." + code, "player": 0, "params": params})
         if private:
             events.append({"code": "seize." + code, "player": 0, "params": {}, "hidden": True})

@@ -133,7 +133,9 @@ class CardDB:
 
     def of_kind(self, kind: str, groups: Iterable[str]) -> list[str]:
         gs = set(groups)
-        return [c["id"] for c in self.raw["cards"] if c["kind"] == kind and c.get("group") in gs]
+        # City Celebrities (kind "celebrity") are customers of the customer deck
+        kinds = {kind, "celebrity"} if kind == "customer" else {kind}
+        return [c["id"] for c in self.raw["cards"] if c["kind"] in kinds and c.get("group") in gs]
 
     def district(self, name: str) -> list[str]:
         return list(self.raw["districts"][name]["groups"])

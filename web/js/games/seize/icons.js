@@ -15,6 +15,9 @@ export const GLOSSARY = [
   ["table", ["barista", "full_cup", "empty_cup", "service", "deck", "discard", "pantry", "style", "achievement", "award", "facedown"]],
   ["groups", ["group_hipsters", "group_cyclists", "group_tourists", "group_musicians", "group_start_uppers", "group_party_animals", "group_friends"]],
   ["tokens", ["green", "naptime", "board_game", "board_game_bag", "newsflash_review", "boost", "difficulty"]],
+  // Further Friends & Family, the customer packs, the founders and the set-up drafts
+  ["setup", ["founder", "founder_special", "founder_group", "draft", "celebrity", "wildcard", "lose_bad_review",
+    "group_board_game_media", "group_quality_beasts"]],
 ];
 
 /** The further customer groups of the expansions (group id → its ability), in the glossary's order. */
@@ -30,7 +33,9 @@ export const FURTHER_GROUPS = [
 const ABILITY_ICONS = {
   hype: "hype", overcrowd: "hype_down", entertain: "entertain", walk_in: "walk_in", delivery: "delivery",
   innovation: "innovation", patience: "patience", lose_customer: "lose_customer", attract: "attract",
-  connections: "connections", customer_tracking: "customer_tracking", lose_bad_review: "bad_review",
+  connections: "connections", customer_tracking: "customer_tracking", lose_bad_review: "lose_bad_review",
+  // Friends & Family's optional versions share the base pictures
+  connections_ff: "connections", customer_tracking_ff: "customer_tracking", entertain_ff: "entertain",
   ...Object.fromEntries(FURTHER_GROUPS.map(([, ability]) => [ability, ability])),
 };
 
@@ -45,6 +50,7 @@ export function resourceCount(res, n) { return t("seize.count." + res, { count: 
 export function iconLabel(name) {
   const m = COUNTED.exec(name);
   if (m) return t("seize.icon.counted", { amount: resourceCount(m[1], Number(m[2])) });
+  if (name === "*" || name === "group_*") return t("seize.icon.wildcard");
   if (name.startsWith("group_")) return t("seize.group." + name.slice(6));
   return t("seize.icon." + name);
 }
@@ -54,6 +60,8 @@ function file(name) {
   if (m) return m[1];
   if (name === "delivery_any") return "delivery";
   if (name === "innovation_any") return "innovation";
+  if (name === "*" || name === "group_*") return "wildcard";
+  if (name === "founder_special" || name === "founder_group") return "founder";
   return name;
 }
 
@@ -66,7 +74,8 @@ export function icon(name, { cls = "", label = null } = {}) {
   return h("span.ic-count", { role: "img", "aria-label": text, title: text, class: cls }, img, h("b", { "aria-hidden": "true" }, m[2]));
 }
 
-export function groupIcon(group) { return icon("group_" + group, { cls: "group-ic" }); }
+/** A group's icon; "*" is the wildcard (Quality Beasts, Cubee): any group but Quality Beasts. */
+export function groupIcon(group) { return group === "*" ? icon("wildcard", { cls: "group-ic" }) : icon("group_" + group, { cls: "group-ic" }); }
 
 /** The rules help: every icon with its label and what it does. */
 export function glossary() {
@@ -102,6 +111,10 @@ const EVENT_ICONS = {
   boost: "boost", ddos: "customer_tracking", ddos_look: "customer_tracking", ddos_discard: "discard", disrupt: "angry",
   disrupt_self: "angry", arrest: "lose_customer", steal: "beans", roast: "beans", newsflash: "newsflash_review",
   award_review: "newsflash_review", swap: "walk_in",
+  // set-up drafts, founders, further Friends & Family
+  draft_start: "draft", draft_pass: "draft", draft_picked: "draft", draft_done: "draft", founder_kept: "founder",
+  founder_revealed: "founder", founder_group: "founder", founder_served: "founder", founder_skipped: "founder",
+  friends_revealed: "group_friends", bad_review_lost: "lose_bad_review",
 };
 
 /** A log line's small icon (beside its words, so hidden from screen readers), or null. */

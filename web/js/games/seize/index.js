@@ -31,13 +31,23 @@ function iconsRow(names, cls = "") {
 
 function groupsOf(face) {
   if (face.kind === "friend") return h("span.groups", icon("group_friends", { cls: "group-ic" }));
-  return h("span.groups", face.groups.map(groupIcon));
+  if (face.kind === "founder") return h("span.groups", icon("founder", { cls: "group-ic", label: t("seize.kind.founder") }), face.group ? groupIcon(face.group) : null);
+  return h("span.groups", (face.groups ?? []).map(groupIcon));
+}
+
+function faceGroups(face) {
+  if (face.kind === "founder") return face.group ? [face.group] : [];
+  return face.groups ?? [];
 }
 
 function kindClass(face) {
-  const g = face.kind === "friend" ? "friends" : face.groups[0] ?? "none";
-  return `card kind-${face.kind} g-${g}` + (face.groups.length > 1 ? " multi" : "");
+  const groups = faceGroups(face);
+  const g = face.kind === "friend" ? "friends" : groups[0] === "*" ? "wild" : groups[0] ?? "none";
+  return `card kind-${face.kind} g-${g}` + (groups.length > 1 ? " multi" : "");
 }
+
+/** A group's name; the wildcard "*" reads as the wildcard. */
+export function groupName(g) { return g === "*" ? t("seize.icon.wildcard") : t("seize.group." + g); }
 
 function orderLine(label, order, cost) {
   return h("div.order",
@@ -58,7 +68,7 @@ export function cardTitle(face) {
 export function cardFace(face, opts = {}) {
   if (!face) return h("div.card.empty", t("seize.card.empty"));
   const kindText = t("seize.kind." + face.kind);
-  const groupsText = face.kind === "friend" ? t("seize.group.friends") : face.groups.map((g) => t("seize.group." + g)).join(", ");
+  const groupsText = face.kind === "friend" ? t("seize.group.friends") : faceGroups(face).map(groupName).join(", ");
   const el = h("div", { class: kindClass(face) + (opts.compact ? " compact" : ""), dataset: { card: face.id },
     title: `${cardTitle(face)} — ${kindText}${groupsText ? " · " + groupsText : ""}` },
   h("div.card-head", groupsOf(face), h("span.card-name", { class: cardTitle(face).length > 16 ? "long" : "" }, cardTitle(face))));
@@ -68,6 +78,8 @@ export function cardFace(face, opts = {}) {
     return zoomable(el, () => cardFace(face));
   }
   zoomable(el);
+  if (face.kind === "founder") return founderBody(el, face, opts);
+  if (face.mains) return celebrityBody(el, face, opts);
   if (face.main) el.append(orderLine(t("seize.card.main"), face.main, opts.cost?.main));
   if (face.side) el.append(orderLine(t("seize.card.side"), face.side, opts.cost?.side));
   if (face.ability) {
@@ -79,6 +91,36 @@ export function cardFace(face, opts = {}) {
   }
   if (face.kind === "award") el.append(h("div.ability", icon("award"), h("span", t("seize.card.award", { group: groupsText }))));
   if (opts.reviews && (opts.reviews.good || opts.reviews.bad)) el.append(awardReviews(opts.reviews));
+  return el;
+}
+
+/** A founder card (booklet pp. 23-27): café, main (and side) order, ability, special resource and group icons. */
+function founderBody(el, face, opts) {
+  el.append(h("div.founder-cafe.muted", t("seize.founder.cafe", { cafe: face.cafe ?? "" })));
+  if (face.main) el.append(orderLine(t("seize.card.main"), face.main, opts.cost?.main));
+  if (face.side) el.append(orderLine(t("seize.card.side"), face.side, opts.cost?.side));
+  if (face.ability) el.append(h("div.ability", abilityIcon(face.ability), h("span", abilityText(face.ability))));
+  const icons = h("div.founder-icons", { dataset: { testid: "founder-icons" } });
+  if (face.special) icons.append(h("span.founder-icon", { title: t("seize.help.founder_special") }, icon(face.special), h("span", t("seize.founder.special", { icon: iconLabel(face.special) }))));
+  if (face.group) icons.append(h("span.founder-icon", { title: t("seize.help.founder_group") }, groupIcon(face.group), h("span", t("seize.founder.group", { group: groupName(face.group) }))));
+  if (opts.standsFor && opts.standsFor !== face.group) {
+    icons.append(h("span.founder-icon.stands-for", { dataset: { testid: "founder-stands-for" } }, icon("award"), groupIcon(opts.standsFor),
+      h("span", t("seize.founder.standsFor", { group: groupName(opts.standsFor) }))));
+  }
+  el.append(icons);
+  return el;
+}
+
+/** A City Celebrity (booklet p. 21): two main orders side by side, each with its rewards and ability. */
+function celebrityBody(el, face, opts) {
+  el.append(h("div.celebrity-mark.muted", icon("celebrity", { label: t("seize.kind.celebrity") }), " ", t("seize.celebrity.either")));
+  face.mains.forEach((m, i) => {
+    const side = i === 0 ? "left" : "right";
+    el.append(h("div.celebrity-order", { dataset: { side } },
+      orderLine(t("seize.celebrity." + side), m, opts.cost?.mains?.[i]),
+      m.ability ? h("div.ability", abilityIcon(m.ability), h("span", abilityText(m.ability))) : null));
+  });
+  if ((face.groups ?? []).includes("*")) el.append(h("div.special.wild", icon("wildcard"), h("span", t("seize.help.wildcard"))));
   return el;
 }
 
@@ -220,6 +262,7 @@ function renderCafe(view, pl, moves, ctx) {
       cardFace(e.card, { cost: e.cost }), tokens);
     return byId.has(id) ? pickable(node, id, moveText(byId.get(id), view, ctx)) : node;
   });
+  const founder = pl.founder ? founderEntry(view, pl, byId, ctx) : null;
   const pantry = pl.pantry.map((c, i) => {
     const top = i === pl.pantry.length - 1;
     return h("div.pantry-card", { class: top ? "top" : "covered" },
@@ -253,9 +296,51 @@ function renderCafe(view, pl, moves, ctx) {
     achievements.map(([a, bonus]) => h("span.ach", t("seize.ach." + a), bonus && bonus !== "none" && bonus !== "facedown" ? [" ", icon(bonus)] : bonus === "facedown" ? [" ", icon("facedown")] : null))) : null,
   pl.automa ? h("p.muted", t("seize.starbots.deck", { count: pl.deck_count })) : h("div.line", h("h4", t("seize.line"), " ", h("span.muted", String(pl.line.length))),
     pl.service_token.done ? h("span.muted", icon("service"), t("seize.serviceDone")) : null,
-    lineItems.length ? h("div.line-cards", lineItems) : h("p.muted", t("seize.lineEmpty"))),
+    founder || lineItems.length ? h("div.line-cards", founder, lineItems) : h("p.muted", t("seize.lineEmpty"))),
+  pl.friends?.length ? h("div.friends-owned.muted", { dataset: { testid: "friends-owned" } }, icon("group_friends", { cls: "group-ic" }), " ",
+    t("seize.friendsOwned", { cards: pl.friends.map((c) => ctx.cardName(c)).join(", ") })) : null,
   pl.discard ? h("details.own-discard", h("summary", t("seize.yourDiscard", { n: pl.discard.length })),
     h("div.discard-cards", pl.discard.map((c) => cardFace(c, { compact: true })))) : null);
+}
+
+/** The founder at the head of its owner's Line: never a customer of it, served (or skipped) first each Service. */
+function founderEntry(view, pl, byId, ctx) {
+  const f = pl.founder;
+  const state = view.phase === "service" ? (f.up ? "up" : "done") : "waiting";
+  const node = h("div.line-entry.founder-entry", { class: state === "done" ? "done" : "", dataset: { testid: "founder", founder: f.id } },
+    h("div.founder-flag", icon("founder", { label: "" }), h("b", t("seize.founder.title")), " ", h("span.muted", t("seize.founder.state." + state))),
+    cardFace(f.card, { standsFor: f.group }));
+  return node;
+}
+
+// ---- the set-up drafts ----------------------------------------------------------------------
+/** The draft in progress: the viewer's own hand and picks (never another's), everyone's counts. */
+function renderDraft(view, moves, ctx) {
+  const d = view.draft;
+  const byId = new Map(moves.map((m) => [m.id, m]));
+  const mine = ctx.viewer !== null && ctx.viewer !== undefined && view.decision?.player === ctx.viewer;
+  const card = (face, moveId) => {
+    const node = h("div.draft-card", cardFace(face));
+    return byId.has(moveId) ? pickable(node, moveId, moveText(byId.get(moveId), view, ctx)) : node;
+  };
+  const stageKey = d.kind === "founders" ? d.stage : "pick";
+  const seats = view.players.map((pl) => pl.seat).filter((p) => !(d.auto ?? []).includes(p) || true);
+  return h("section.draft", { dataset: { testid: "draft", kind: d.kind, stage: d.stage }, "aria-label": t("seize.draft.title." + d.kind) },
+    h("h3", icon("draft", { label: "" }), " ", t("seize.draft.title." + d.kind)),
+    h("p.muted", t("seize.draft.about." + d.kind + "." + stageKey, { need: d.need })),
+    h("ul.draft-seats", seats.map((p) => h("li", { dataset: { seat: String(p) } }, h("b", ctx.seatName(p)), " ",
+      t("seize.draft.seat", { picked: d.pick_counts[p], need: d.need, hand: d.hand_counts[p] })))),
+    d.stage === "pick" && d.hand ? h("div.draft-hand", { dataset: { testid: "draft-hand" } },
+      h("h4", t("seize.draft.hand", { count: d.hand.length })),
+      h("div.draft-cards", d.hand.map((f) => card(f, "draft:" + f.id)))) : null,
+    d.stage === "keep" && d.picks ? h("div.draft-hand", { dataset: { testid: "draft-keep" } },
+      h("h4", t("seize.draft.keepFrom")),
+      h("div.draft-cards", d.picks.map((f) => card(f, "founder:" + f.id)))) : null,
+    d.stage === "pick" && d.picks?.length ? h("div.draft-picks", { dataset: { testid: "draft-picks" } },
+      h("h4", t("seize.draft.picks", { count: d.picks.length, need: d.need })),
+      h("div.draft-cards.small", d.picks.map((f) => cardFace(f, { compact: true })))) : null,
+    d.kept_card ? h("div.draft-picks", h("h4", t("seize.draft.kept")), cardFace(d.kept_card, { compact: true })) : null,
+    !mine && !d.hand?.length && d.stage !== "group" ? h("p.muted", t("seize.draft.waiting")) : null);
 }
 
 // ---- the renderer interface ---------------------------------------------------------------------
@@ -267,7 +352,8 @@ export function render(board, ctx) {
   const order = view.turn_order.map((p) => players[p]);
   const viewerFirst = ctx.viewer !== null && ctx.viewer !== undefined ? [players[ctx.viewer], ...order.filter((pl) => pl.seat !== ctx.viewer)] : order;
   board.replaceChildren(
-    h("div.seize", { dataset: { phase: view.phase } }, h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
+    h("div.seize", { dataset: { phase: view.phase } }, view.draft ? renderDraft(view, moves, ctx) : null,
+      h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
       h("div.cafes", { dataset: { count: String(viewerFirst.length) } }, viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
 }
 
@@ -290,8 +376,33 @@ export function decision(view, status, ctx) {
     case "serve": {
       const entry = pl.line.find((e) => e.being_served);
       const mood = entry ? (entry.angry ? "angry" : entry.happy > 0 ? "happy" : "neutral") : "neutral";
-      return { what: t("seize.decide.serve", { card: customerName(view, ctx, d.customer) }), why: t("seize.why.serve." + mood) };
+      // a City Celebrity has no side order: its own words (and the mood's, when happy or angry)
+      const why = entry?.card?.mains
+        ? t("seize.why.serve.celebrity") + (mood === "neutral" ? "" : " " + t("seize.why.serve." + mood))
+        : t("seize.why.serve." + mood);
+      return { what: t("seize.decide.serve", { card: customerName(view, ctx, d.customer) }), why };
     }
+    case "draft_pick": {
+      const dr = view.draft;
+      const picked = dr?.pick_counts?.[d.player] ?? 0;
+      const after = (dr?.need ?? 0) - picked - 1; // picks still to make after this one
+      const what = d.draft === "founders"
+        ? t(after > 0 ? "seize.decide.draftPick.founders" : "seize.decide.draftPick.founders.last", { count: after })
+        : t("seize.decide.draftPick.friends", { n: picked + 1, need: dr?.need ?? 0 });
+      return { what, why: t("seize.why.draftPick." + d.draft) };
+    }
+    case "founder_keep": return { what: t("seize.decide.founderKeep"), why: t("seize.why.founderKeep") };
+    case "founder_group": {
+      const f = pl.founder?.card;
+      return { what: t("seize.decide.founderGroup"),
+        why: t("seize.why.founderGroup", { founder: f ? cardTitle(f) : ctx.cardName(d.founder), group: f?.group ? groupName(f.group) : t("seize.none") }) };
+    }
+    case "founder": {
+      const f = pl.founder?.card;
+      return { what: t("seize.decide.founder", { founder: f ? cardTitle(f) : ctx.cardName(d.founder) }), why: t("seize.why.founder") };
+    }
+    case "may": return { what: t("seize.decide.may", { step: t("seize.step." + d.icon), card: d.customer ? ctx.cardName(d.customer) : t("seize.kind.friend") }),
+      why: t("seize.why.may") };
     case "achieve": return { what: t("seize.decide.achieve", { ach: t("seize.ach." + d.achievement) }), why: t("seize.why.achieve") };
     case "boost": return { what: t("seize.decide.boost"), why: d.ability ? abilityText(d.ability) : "" };
     case "meet_up": return { what: t("seize.decide.meet_up"), why: t("seize.why.meet_up") };
@@ -349,9 +460,18 @@ export function moveText(move, view, ctx) {
     case "connections": return t("seize.move.connections", { row: t("seize.cityRow." + CITY_ROW_NAMES[p.row - 1]) });
     case "connections_with": return t("seize.move.connectionsWith", { with: iconLabel(p.with_icon) });
     case "target": return t("seize.move.target." + p.effect, { card: ctx.cardName(p.card) });
+    case "draft_pick": return t("seize.move.draftPick", { card: ctx.cardName(p.card) });
+    case "founder_keep": return t("seize.move.founderKeep", { card: ctx.cardName(p.founder) });
+    case "founder_group": return t("seize.move.founderGroup", { group: groupName(p.group) });
+    case "skip_founder": return p.next ? t("seize.move.skipFounder", { founder: ctx.cardName(p.founder), card: ctx.cardName(p.next) })
+      : t("seize.move.skipFounder.empty", { founder: ctx.cardName(p.founder) });
+    case "may": return t("seize.move.may", { step: t("seize.step." + p.icon) });
+    case "serve_founder":
     case "serve": {
-      if (!p.main) return t("seize.move.cannotPay");
-      const serve = t(p.side ? "seize.move.serveBoth" : "seize.move.serveMain");
+      if (p.kind === "serve" && !p.main) return t("seize.move.cannotPay");
+      let serve = t(p.side ? "seize.move.serveBoth" : "seize.move.serveMain");
+      if (p.kind === "serve_founder") serve = t(p.side ? "seize.move.serveFounderBoth" : "seize.move.serveFounder", { founder: ctx.cardName(p.founder) });
+      if (p.orders) serve = celebrityServeText(p, view, ctx);
       const green = p.cost?.green ?? 0;
       if (!green) return serve;
       // "serve:main:green:beans1+milk1": the basic resources the green beans stand in for
@@ -361,7 +481,9 @@ export function moveText(move, view, ctx) {
       return t("seize.move.serveGreen", { serve, green: resourceCount("green", green), replaced, count: green });
     }
     case "meet_up": return t("seize.move.meet_up", { card: ctx.cardName(p.card), count: p.reviews ?? 0 });
-    case "acting": return t("seize.move.acting", { card: ctx.cardName(p.card), ability: abilityText(p.ability) });
+    case "acting": return p.order
+      ? t("seize.move.actingSide", { card: ctx.cardName(p.card), ability: abilityText(p.ability), side: t("seize.celebrity." + p.order) })
+      : t("seize.move.acting", { card: ctx.cardName(p.card), ability: abilityText(p.ability) });
     case "naptime": return t("seize.move.naptime", { card: ctx.cardName(p.card) });
     case "regular": return t("seize.move.regular", { card: ctx.cardName(p.card), count: p.reviews ?? 0 });
     case "fair_trade": return t("seize.move.fair_trade", { amount: resourceCount(p.res, 1) });
@@ -385,10 +507,20 @@ export function moveText(move, view, ctx) {
       { group: t("seize.group." + p.group) });
     case "skip_customer": return t("seize.move.skipCustomer");
     case "bonus": return t("seize.move.bonus", { icon: iconLabel(p.icon) });
-    case "skip": return t("seize.move.skip");
+    case "skip": return p.why && t("seize.step." + p.why) !== "seize.step." + p.why ? t("seize.move.skipStep", { step: t("seize.step." + p.why) }) : t("seize.move.skip");
     case "boost": return t("seize.move.boost", { card: ctx.cardName(p.card), n: p.reviews ?? 0 });
     default: return genericMoveText(move, ctx);
   }
+}
+
+/** A City Celebrity's serve: the order(s) filled and the order their abilities run in. */
+function celebrityServeText(p, view, ctx) {
+  const face = findFace(view, p.customer);
+  // the ability's name only ("Arrest"): its words are on the card, the option stays short enough for a phone
+  const ab = (i) => (face?.mains?.[i]?.ability ? abilityText(face.mains[i].ability).split(/[:：]/)[0].trim() : t("seize.celebrity." + (i === 0 ? "left" : "right")));
+  if (p.orders.length === 1) return t("seize.move.serveCelebrity." + (p.orders[0] === 0 ? "left" : "right"), { ability: ab(p.orders[0]) });
+  return t("seize.move.serveCelebrity.both", { first: ab(p.orders[0]), second: ab(p.orders[1]),
+    side: t("seize.celebrity." + (p.orders[0] === 0 ? "left" : "right")) });
 }
 
 /** Where a customer stands, for Swap Customers: in whose line, or where in the City. */
@@ -465,7 +597,15 @@ export function moveLabel(move, view, ctx) {
       return [text, face ? cardFace(face, { compact: true }) : null];
     }
     case "connections_with": return [icon("connections"), icon(p.with_icon), text];
-    case "serve": return [text, p.main ? costNode(p.cost) : icon("angry")];
+    case "serve": return [p.orders ? icon("celebrity", { label: "" }) : null, text, p.main ? costNode(p.cost) : icon("angry")];
+    case "serve_founder": return [icon("founder", { label: "" }), text, costNode(p.cost)];
+    case "skip_founder": return [icon("founder", { label: "" }), text];
+    case "may": return [stepIcon(p.icon), text];
+    case "founder_group": return [icon("award"), groupIcon(p.group), text];
+    case "draft_pick": case "founder_keep": {
+      const face = findFace(view, p.card ?? p.founder);
+      return [text, face ? cardFace(face, { compact: true }) : null];
+    }
     case "skip_customer": return [icon("happy"), text];
     case "take": case "order": case "track": {
       const face = findFace(view, p.card);
@@ -496,7 +636,11 @@ const EVENT_KEYS = {
   where: whereText, mood: (v) => t("seize.mood." + v), via: (v) => iconLabel(v),
   why: (v) => (v ? t("seize.reason." + v) : ""),
   cup: (v) => t("seize.cup." + v),  // a Daily Special cup
+  own_group: (v) => (v ? groupName(v) : t("seize.none")),
 };
+
+/** The set-up drafts' events: their "kind" is which draft (founders, friends). */
+const DRAFT_EVENTS = new Set(["draft_start", "draft_pass", "draft_picked", "draft_done"]);
 
 /** Events whose message has plural forms: the parameter that counts. */
 const COUNTED_PARAM = {
@@ -506,7 +650,7 @@ const COUNTED_PARAM = {
 
 /** Events worded in more than one way: the key's suffix chosen by their parameters. */
 const EVENT_VARIANT = {
-  customer_served: (p) => (p.side ? ".side" : ""),
+  customer_served: (p) => (p.orders ? (p.orders.length > 1 ? ".both" : ".one") : p.side ? ".side" : ""),
   activate: (p) => (p.via ? ".via" : ""),
   bonus_taken: (p) => (p.icon ? "" : ".none"),
   take: (p) => (p.why === "camp_out" ? ".camp_out" : ""),
@@ -517,6 +661,13 @@ const EVENT_VARIANT = {
   exclusivity: (p) => (p.card ? "" : ".empty"),
   steal: (p) => (Object.values(p.paid ?? {}).some((n) => n > 0) ? ".paid" : ""),
   roast: (p) => (p.own === 0 ? ".city" : p.city ? ".mixed" : ""),
+  founder_revealed: (p) => (p.group ? "" : ".noAward"),
+  founder_skipped: (p) => (p.forced ? ".forced" : ""),
+  founder_served: (p) => (p.side ? ".side" : ""),
+  draft_start: (p) => "." + (p.kind === "friends" ? "friends" : "founders"),
+  draft_pass: (p) => "." + (p.kind === "friends" ? "friends" : "founders"),
+  draft_picked: (p) => "." + (p.kind === "friends" ? "friends" : "founders"),
+  draft_done: (p) => "." + (p.kind === "friends" ? "friends" : "founders"),
 };
 
 export function eventText(event, ctx) {
@@ -534,7 +685,10 @@ export function eventText(event, ctx) {
     else if (key === "via" && code === "acting") params.via = ctx.cardName(value);
     else if (key === "token") params.token = iconLabel(value);
     else if (key === "tokens" && Array.isArray(value)) params.tokens = value.map(iconLabel).join(", ") || t("seize.none");
-    else if (key === "group") params.group = t("seize.group." + value);
+    else if (key === "group") params.group = value ? groupName(value) : t("seize.none");
+    else if (key === "founder") params.founder = ctx.cardName(value);
+    else if (key === "orders" && Array.isArray(value)) params.orders = value.map((o) => t("seize.celebrity." + o)).join(", ");
+    else if (key === "kind" && DRAFT_EVENTS.has(code)) params.kind = t("seize.draft.kind." + value);
     else if ((key === "a" || key === "b") && value && typeof value === "object") params[key] = placeText(value, ctx);
     else if (key === "took" || key === "paid") params[key] = amountsText(value);
     else if (key === "set" && Array.isArray(value)) params.set = value.map((r) => t("seize.icon." + r)).join(", ");
@@ -560,6 +714,10 @@ export function eventText(event, ctx) {
   if (code === "gain") params.amount = resourceCount(event.params.res, event.params.n);
   if (code === "fair_trade") params.amount = resourceCount(event.params.res, 1);
   if (code === "roast") params.beans = resourceCount("beans", event.params.n);
+  if (code === "customer_served" && event.params?.orders?.length > 1) {
+    params.first = t("seize.celebrity." + event.params.orders[0]);
+    params.second = t("seize.celebrity." + event.params.orders[1]);
+  }
   const key = "seize.ev." + code + (EVENT_VARIANT[code]?.(event.params || {}, event) ?? "");
   const text = t(key, params);
   return text === key ? t("seize.ev.unknown", { code }) : text;
@@ -573,7 +731,10 @@ export function gameOver(view, status, ctx) {
   const awardsText = (b) => {
     const entries = Object.entries(b.awards);
     const total = entries.reduce((s, [, v]) => s + v, 0);
-    return [h("b", String(total)), entries.length ? h("div.muted.small", entries.map(([g, v]) => `${t("seize.group." + g)} ${v}`).join(", ")) : null];
+    const wild = Object.entries(b.wildcards ?? {});
+    return [h("b", String(total)), entries.length ? h("div.muted.small", entries.map(([g, v]) => `${t("seize.group." + g)} ${v}`).join(", ")) : null,
+      wild.length ? h("div.small.wildcards", { dataset: { testid: "score-wildcards" } }, icon("wildcard"), " ",
+        t("seize.score.wildcards", { groups: wild.map(([g, n]) => t("seize.score.wildcardOne", { group: groupName(g), count: n })).join(", ") })) : null];
   };
   return h("div.score", { dataset: { testid: "score-breakdown" } },
     h("table.score-table", { dataset: { testid: "score-table" } },
@@ -604,6 +765,9 @@ export default {
     groups: { type: "list", item: /^[a-z_]{1,40}$/, max: 6, config: "groups" },
     difficulty: { type: "list", item: /^(normal|hard|expert)$/, max: 6, config: "difficulty", perSeat: true },
     opening: { type: "text", pattern: /^(standard|official)$/, config: "opening" },
+    friends: { type: "text", pattern: /^(base|extra|advanced|adopted)$/, config: "friends" },
+    packs: { type: "list", item: /^(board_game_media|quality_beasts|city_celebrities)$/, max: 3, config: "packs" },
+    founders: { type: "text", pattern: /^(off|base|all)$/, config: "founders" },
   },
   optionsFromConfig: (config) => ({
     ...(config?.scoop_luck ? { scoop: true } : {}), ...(config?.first_player === "starbots" ? { starbotsfirst: true } : {}),
@@ -611,6 +775,9 @@ export default {
     ...(config?.district === "custom" && Array.isArray(config.groups) ? { groups: [...config.groups] } : {}),
     ...(Array.isArray(config?.difficulty) && config.difficulty.some((lv) => lv !== "normal") ? { difficulty: [...config.difficulty] } : {}),
     ...(config?.opening === "official" ? { opening: "official" } : {}),
+    ...(config?.friends && config.friends !== "base" ? { friends: config.friends } : {}),
+    ...(Array.isArray(config?.packs) && config.packs.length ? { packs: [...config.packs] } : {}),
+    ...(config?.founders && config.founders !== "off" ? { founders: config.founders } : {}),
   }),
   panelState,
   render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary, setupPanel,

@@ -6,7 +6,7 @@
 // setup with a problem left is never submitted.
 import { language, t } from "../../i18n.js";
 import { h } from "../../table/dom.js";
-import { groupIcon } from "./icons.js";
+import { groupIcon, icon } from "./icons.js";
 
 export const DEFAULT_DISTRICT = "kreuzberg";
 const SPECIAL = ["random", "custom"];
@@ -18,7 +18,40 @@ export function panelState(options = {}) {
     groups: Array.isArray(options.groups) ? [...options.groups] : [],
     difficulty: Array.isArray(options.difficulty) ? [...options.difficulty] : [],
     opening: options.opening ?? "standard",
+    friends: options.friends ?? "base",
+    packs: Array.isArray(options.packs) ? [...options.packs] : [],
+    founders: options.founders ?? "off",
   };
+}
+
+/** Why `players` may not play with customer pack `id` (null: they may). */
+export function packProblem(compat, id, players) {
+  const p = compat.packs?.[id];
+  if (!p) return null;
+  if (players === 1 && !p.solo) return t("seize.setup.packNotSolo", { pack: t("seize.pack." + id), rule: compat.rules.packs });
+  if (players >= 5 && p.five_six === false) return t("seize.setup.packNotFiveSix", { pack: t("seize.pack." + id), rule: compat.rules.packs });
+  return null;
+}
+
+/** Why `players` may not deal founders `id` (null: they may): 3 each, so 5-6 players need all 18. */
+export function foundersProblem(compat, id, players) {
+  if (id === "base" && players >= 5) return t("seize.setup.foundersBaseFiveSix", { rule: compat.rules.founders });
+  return null;
+}
+
+/** The six groups the panel's district gives (null: drawn at random when the game starts). */
+function panelGroups(compat, panel) {
+  if (panel.district === "custom") return panel.groups.length === 6 ? panel.groups : null;
+  return compat.districts[panel.district]?.groups ?? null;
+}
+
+/** The group a group pack replaces: the engine replaces the last listed group, then the one before. */
+export function packReplaces(compat, panel, pack) {
+  const groupPacks = ["board_game_media", "quality_beasts"].filter((p) => panel.packs.includes(p));
+  const k = groupPacks.indexOf(pack);
+  if (k < 0) return null;
+  const groups = panelGroups(compat, panel);
+  return groups ? groups[groups.length - 1 - k] : k === 0 ? "last" : "beforeLast";
 }
 
 function about(d, id) {
@@ -61,6 +94,9 @@ export function setupProblems(compat, panel, players) {
     const why = districtProblem(compat, panel.district, players);
     if (why) problems.push(why);
   }
+  // a pack the player count forbids is greyed out and left out of the game (never a blocking problem)
+  const why = foundersProblem(compat, panel.founders, players);
+  if (why) problems.push(why);
   return problems;
 }
 
@@ -120,6 +156,44 @@ export function setupPanel({ gameOptions, panel, players, seatLabels: seats, red
         onchange: (e) => { panel.opening = e.target.checked ? "official" : "standard"; } }),
       h("span", h("strong", t("seize.setup.opening")), h("br"), h("span.muted", t("seize.setup.openingHint", { rule: compat.rules.opening })))));
 
+  const friendsBox = compat.friends ? h("fieldset.friends", { dataset: { testid: "friends-modes" } },
+    h("legend", t("seize.setup.friends")),
+    compat.friends.map((id) => h("label.radio", { dataset: { friends: id } },
+      h("input", { type: "radio", name: "friends", value: id, checked: panel.friends === id, dataset: { testid: `friends-${id}` },
+        onchange: () => { panel.friends = id; redraw(); } }),
+      h("span", h("strong", t("seize.setup.friends." + id)), h("br"), h("span.muted", t("seize.setup.friendsHint." + id))))),
+    h("p.muted", t("seize.setup.rule", { rule: compat.rules.friends }))) : null;
+
+  const packBox = compat.packs ? h("fieldset.packs", { dataset: { testid: "packs" } },
+    h("legend", t("seize.setup.packs")),
+    Object.keys(compat.packs).map((id) => {
+      const why = packProblem(compat, id, players);
+      const chosen = panel.packs.includes(id) && !why;
+      const replaced = chosen ? packReplaces(compat, panel, id) : null;
+      const replacesText = replaced === "last" || replaced === "beforeLast" ? t("seize.setup.packReplaces." + replaced)
+        : replaced ? t("seize.setup.packReplaces", { group: t("seize.group." + replaced) }) : null;
+      return h("label.check.pack-choice", { class: why ? "forbidden" : "", dataset: { pack: id } },
+        h("input", { type: "checkbox", checked: chosen, disabled: Boolean(why), dataset: { testid: `pack-${id}` },
+          onchange: (e) => { panel.packs = e.target.checked ? [...panel.packs, id] : panel.packs.filter((p) => p !== id); redraw(); } }),
+        id === "city_celebrities" ? icon("celebrity", { cls: "group-ic" }) : groupIcon(id),
+        h("span", h("strong", t("seize.pack." + id)), h("br"), h("span.muted", t("seize.setup.packHint." + id)),
+          replacesText ? [h("br"), h("span.replaces", { dataset: { testid: `pack-replaces-${id}` } }, replacesText)] : null,
+          why ? [h("br"), h("span.reason", { dataset: { testid: `pack-reason-${id}` } }, why)] : null));
+    }),
+    h("p.muted", t("seize.setup.rule", { rule: compat.rules.packs }))) : null;
+
+  const founderBox = compat.founders ? h("fieldset.founders", { dataset: { testid: "founder-modes" } },
+    h("legend", t("seize.setup.founders")),
+    compat.founders.map((id) => {
+      const why = foundersProblem(compat, id, players);
+      return h("label.radio", { class: why ? "forbidden" : "", dataset: { founders: id } },
+        h("input", { type: "radio", name: "founders", value: id, checked: panel.founders === id, disabled: Boolean(why), dataset: { testid: `founders-${id}` },
+          onchange: () => { panel.founders = id; redraw(); } }),
+        h("span", h("strong", t("seize.setup.founders." + id)), h("br"), h("span.muted", t("seize.setup.foundersHint." + id)),
+          why ? [h("br"), h("span.reason", { dataset: { testid: `founders-reason-${id}` } }, why)] : null));
+    }),
+    h("p.muted", t("seize.setup.rule", { rule: compat.rules.founders }))) : null;
+
   // read when the game starts (a level or the opening changes without a redraw)
   const options = () => {
     const out = {};
@@ -127,9 +201,13 @@ export function setupPanel({ gameOptions, panel, players, seatLabels: seats, red
     if (panel.district === "custom") out.groups = [...panel.groups];
     if (panel.difficulty.some((lv) => lv !== levels[0])) out.difficulty = [...panel.difficulty];
     if (panel.opening === "official") out.opening = "official";
+    if (panel.friends && panel.friends !== "base") out.friends = panel.friends;
+    const packs = (panel.packs ?? []).filter((p) => !packProblem(compat, p, players));
+    if (packs.length) out.packs = ["board_game_media", "quality_beasts", "city_celebrities"].filter((p) => packs.includes(p));
+    if (panel.founders && panel.founders !== "off") out.founders = panel.founders;
     return out;
   };
-  return { nodes: [districtBox, levelBox, openingBox], problems: setupProblems(compat, panel, players), options };
+  return { nodes: [districtBox, levelBox, openingBox, friendsBox, packBox, founderBox].filter(Boolean), problems: setupProblems(compat, panel, players), options };
 }
 
 function customGroups(compat, panel, players, redraw) {

@@ -44,10 +44,14 @@ PACKS_READY = all(g in DB.groups for g in ("board_game_media", "quality_beasts")
 BOARD_GAME_TOKENS = len(DB.groups.get("board_game_geeks", {}).get("tokens", [])) or None
 
 
+#: the districts a table chooses (a solo scenario's own district comes only with its scenario)
+DISTRICTS = {d: v for d, v in DB.districts.items() if v.get("kind") != "scenario"}
+
+
 def setup_for(seed: int) -> dict:
     """A valid config chosen by the seed: district (or random/custom Kiez), players, levels, opening."""
     rnd = random.Random(seed * 31 + 7)
-    districts = sorted(DB.districts) + ["random", "custom"]
+    districts = sorted(DISTRICTS) + ["random", "custom"]
     district = districts[seed % len(districts)]
     if district in ("random", "custom"):
         n = rnd.randint(2, 6)
@@ -87,7 +91,7 @@ def variants_for(seed: int, n: int) -> list[str]:
 
 def solo_setup_for(seed: int) -> dict:
     rnd = random.Random(seed * 17 + 3)
-    solo_ok = sorted(d for d, v in DB.districts.items() if v["solo"]) + ["random"]
+    solo_ok = sorted(d for d, v in DISTRICTS.items() if v["solo"]) + ["random"]
     return {"players": 1, "district": solo_ok[seed % len(solo_ok)], "starbots_level": 1 + seed % 20,
             "difficulty": [rnd.choice(LEVELS)], "opening": "official" if seed % 4 == 0 else "standard",
             "first_player": "starbots" if seed % 2 else "human", "friends": FRIENDS[seed % 4],
@@ -178,7 +182,7 @@ def play_one(config: dict, seed: int, slow: bool, solo: bool = False) -> int:
 
 def test_setups_cover_every_district_player_count_and_option():
     configs = [GAME.normalize_config(setup_for(seed)) for seed in range(120)]
-    assert {c["district"] for c in configs} == set(DB.districts) | {"random", "custom"}
+    assert {c["district"] for c in configs} == set(DISTRICTS) | {"random", "custom"}
     assert {c["players"] for c in configs} == {2, 3, 4, 5, 6}
     assert {c["opening"] for c in configs} == {"standard", "official"}
     assert {lv for c in configs for lv in c["difficulty"]} == set(LEVELS)

@@ -66,11 +66,11 @@ def test_action_cards_and_upgrade_tokens_follow_our_design():
     assert SOLO["upgrade_tokens"] == {"good_review": 5, "hype": 4, "attract": 3, "early_bird": 2, "good_review_2": 2}
 
 
-def test_scenarios_are_listed_with_what_they_need():
+def test_scenarios_are_listed_and_playable():
     ids = [s["id"] for s in SOLO["scenarios"]]
     assert ids == ["after_hours", "new_startup", "wurfel_zucker", "ao_amor", "cafe_da_nala", "cafe_quorra"]
-    for s in SOLO["scenarios"]:
-        assert s["playable"] is False and s["needs"]
+    for s in SOLO["scenarios"]:  # their set-ups and rules: test_scenarios.py
+        assert s["playable"] is True and "needs" not in s
 
 
 def test_validator_finds_broken_data():
@@ -89,5 +89,7 @@ def test_validator_finds_broken_data():
     assert broken(lambda d: d["levels"][3].update(cellar="boss"))
     assert broken(lambda d: d["levels"].pop())
     assert broken(lambda d: d["bonus_priority"].pop())
-    assert broken(lambda d: d["scenarios"][0].update(needs=[]))
+    assert broken(lambda d: d["scenarios"][0].update(playable=False))  # an unplayable one says what it needs
+    assert broken(lambda d: d["scenarios"][0].update(rules=["teleport"]))
+    assert broken(lambda d: d["scenarios"][0].update(starbots_tokens=["boss"]))
     assert broken(lambda d: d.pop("levels")) == ["missing section: 'levels'"]

@@ -30,7 +30,7 @@ def test_players_one_is_solo_and_registry_allows_it():
     {"players": 1, "starbots_level": 0}, {"players": 1, "starbots_level": 21},
     {"players": 1, "starbots_level": "5"}, {"players": 1, "starbots_level": True},
     {"players": 1, "first_player": "coin"}, {"players": 1, "scenario": "nowhere"},
-    {"players": 1, "scenario": "after_hours"},  # needs expansion content
+    {"players": 1, "scenario": "after_hours", "opening": "standard"},  # the scenario fixes the opening
     {"players": 2, "starbots_level": 3}, {"players": 3, "first_player": "human"},
     {"players": 1, "difficulty": 3},
 ])
@@ -39,10 +39,10 @@ def test_bad_solo_configs_are_refused(bad):
         GAME.normalize_config(bad)
 
 
-def test_scenario_error_says_what_is_missing():
+def test_scenario_error_says_what_it_fixes():
     with pytest.raises(InvalidConfig) as err:
-        GAME.normalize_config({"players": 1, "scenario": "cafe_quorra"})
-    assert "Artisan" in err.value.message
+        GAME.normalize_config({"players": 1, "scenario": "cafe_quorra", "variants": []})
+    assert "artisan" in err.value.message
 
 
 def test_starbots_seats():

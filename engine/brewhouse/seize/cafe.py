@@ -10,12 +10,21 @@ from .data import WILDCARD, CardDB
 
 __all__ = ["order_cost", "can_pay", "pay", "cafe_groups", "award_icons", "row_icons",
            "pantry_specials", "achievements_met", "resources_total", "GREEN", "CRAFTED", "green_payments", "affordable",
-           "founder_icons", "groups_match"]
+           "founder_icons", "groups_match", "FOUNDER_KEYS", "founders_of"]
 
 #: green beans (Health Nuts' Fair Trade): a resource key players have only once they got some
 GREEN = "green"
 #: Artisan mode: the player's crafted special-resource tokens ``{special: n}`` (crafting.py)
 CRAFTED = "crafted"
+
+
+#: where a player's founders are kept: one founder, and a second in the solo scenarios that play two
+FOUNDER_KEYS = ("founder", "founder2")
+
+
+def founders_of(pl: dict) -> list[dict]:
+    """The player's founders in play (none, one, or two in some solo scenarios)."""
+    return [pl[k] for k in FOUNDER_KEYS if pl.get(k)]
 
 
 def founder_icons(pl: dict, db: CardDB) -> tuple[Optional[str], Optional[str]]:
@@ -31,8 +40,8 @@ def founder_icons(pl: dict, db: CardDB) -> tuple[Optional[str], Optional[str]]:
 def pantry_specials(pl: dict, db: CardDB) -> set[str]:
     """Special-resource icons in the Pantry (covered cards included), the founder's too."""
     out = {db.card(c)["special"] for c in pl["pantry"]}
-    if pl.get("founder"):
-        special = founder_icons(pl, db)[0]
+    for f in founders_of(pl):
+        special = db.founder(f["id"]).get("special")
         if special:
             out.add(special)
     return out
@@ -127,8 +136,9 @@ def cafe_groups(pl: dict, db: CardDB) -> set[str]:
     """Group icons "in your café": top Pantry card, every Style card, customers in the Line,
     the founder's group icon."""
     out: set[str] = set()
-    if pl.get("founder") and pl["founder"].get("group"):
-        out.add(pl["founder"]["group"])
+    for f in founders_of(pl):
+        if f.get("group"):
+            out.add(f["group"])
     if pl["pantry"]:
         out.update(db.card(pl["pantry"][-1])["groups"])
     for c in pl["style"]:
@@ -158,8 +168,9 @@ def award_icons(pl: dict, db: CardDB) -> Counter:
     Style card and the top Pantry card; the founder's group icon helps win an award but, not
     being a customer, earns no Good Review for it (see ``owned_customers``)."""
     cnt: Counter = Counter()
-    if pl.get("founder") and pl["founder"].get("group"):
-        cnt[pl["founder"]["group"]] += 1
+    for f in founders_of(pl):
+        if f.get("group"):
+            cnt[f["group"]] += 1
     for cid in owned_customers(pl):
         cnt.update(db.card(cid)["groups"])
     for c in pl["style"]:
@@ -193,8 +204,8 @@ def achievements_met(pl: dict, db: CardDB) -> list[str]:
     """Achievements whose condition holds now (in the data's order)."""
     specials = Counter(db.card(c)["special"] for c in pl["pantry"])
     groups = Counter(g for c in pl["style"] for g in db.card(c)["groups"])
-    if pl.get("founder"):  # the founder's icons count as in the Pantry and the Style area
-        special, group = founder_icons(pl, db)
+    for f in founders_of(pl):  # the founder's icons count as in the Pantry and the Style area
+        special, group = db.founder(f["id"]).get("special"), f.get("group")
         if special:
             specials[special] += 1
         if group:

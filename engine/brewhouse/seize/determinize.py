@@ -117,6 +117,9 @@ class SeizeDeterminizer:
             if pv.get("founder"):  # founders are public once revealed
                 f = pv["founder"]
                 players[-1]["founder"] = {"id": f["id"], "group": f["group"], **({"up": True} if f["up"] else {})}
+            if pv.get("founder2"):  # a second founder (solo scenarios)
+                f = pv["founder2"]
+                players[-1]["founder2"] = {"id": f["id"], "group": f["group"], **({"up": True} if f["up"] else {})}
             if pv.get("friends") is not None:  # Adopted Friends & Family: public once revealed
                 players[-1]["friends"] = list(pv["friends"])
             if pv.get("mouthwatering"):  # variants: public tokens, marks and cookies (variants.py)
@@ -140,6 +143,8 @@ class SeizeDeterminizer:
             self.template["cookies"] = list(view["cookies"])
         if view.get("daily_specials") is not None:  # Daily Specials: the cups are public
             self.template["daily_specials"] = json_copy(view["daily_specials"])
+        if view.get("scenario") is not None:  # a solo scenario's bookkeeping is public (scenarios.py)
+            self.template["scenario"] = json_copy(view["scenario"])
         if view.get("award_reviews"):  # Hungry Media's Newsflash: public reviews on group awards
             self.template["award_reviews"] = json_copy(view["award_reviews"])
         self.solo = _SoloSampler(view, db) if solo_view is not None else None

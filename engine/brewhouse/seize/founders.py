@@ -18,13 +18,18 @@ Moves of the ``founder`` frame::
     founder:both                     main and side order
     founder:both:green:<label>
     founder:skip                     serve the first customer of the Line instead (or nothing)
+
+Two founders (solo scenarios AO Amor, Café da Nala, Café Quorra): the second is ``pl["founder2"]``
+and its moves are ``founder2:serve`` etc.  While either may still be served, each Service turn starts
+with this decision, so both are served before the customers, in the order the player chooses (each
+serving is a whole turn); ``founder:skip`` skips every founder still up.
 """
 from __future__ import annotations
 
 from typing import Any, Optional
 
 from ..core import Move
-from .cafe import GREEN, can_pay, green_payments, order_cost, pay
+from .cafe import FOUNDER_KEYS, GREEN, can_pay, founders_of, green_payments, order_cost, pay
 from .data import CardDB
 from .effects import DECIDE, Decision, fx, push, push_seq
 from .model import Ctx, gain_good
@@ -49,35 +54,46 @@ def founder_face(fid: Optional[str], db: CardDB) -> Optional[dict[str, Any]]:
 
 def founder_up(pl: dict) -> bool:
     """Whether the player may still serve their founder during this Service."""
-    f = pl.get("founder")
-    return bool(f and f.get("up"))
+    return any(f.get("up") for f in founders_of(pl))
 
 
 def ready_founders(state: dict) -> None:
     """Start of the Service phase: every player's founder may be served once (not Starbots')."""
     for pl in state["players"]:
-        if pl.get("founder") and not pl.get("automa"):
-            pl["founder"]["up"] = True
+        if not pl.get("automa"):
+            for f in founders_of(pl):
+                f["up"] = True
 
 
-def _moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
-    pl = state["players"][fr["p"]]
-    fid = pl["founder"]["id"]
+def _serve_moves(pl: dict, key: str, cx: Ctx) -> list[Move]:
+    """Ways to serve the founder kept at ``pl[key]`` (moves ``<key>:serve``...)."""
+    fid = pl[key]["id"]
     card = cx.db.founder(fid)
     main = order_cost(pl, card["main"]["order"], cx.db)
-    info = {"founder": fid}
+    info = {"founder": fid} if key == "founder" else {"founder": fid, "slot": key}
     out = []
     if can_pay(pl, main):
-        out.append(Move("founder:serve", {"kind": "serve_founder", **info, "side": False, "cost": main}))
-    out += [Move(f"founder:serve:green:{label}", {"kind": "serve_founder", **info, "side": False, "cost": paid})
+        out.append(Move(f"{key}:serve", {"kind": "serve_founder", **info, "side": False, "cost": main}))
+    out += [Move(f"{key}:serve:green:{label}", {"kind": "serve_founder", **info, "side": False, "cost": paid})
             for label, paid in green_payments(pl, main)]
     side = card.get("side")
     if side and out:
         both = order_cost(pl, card["main"]["order"] + side["order"], cx.db)
         if can_pay(pl, both):
-            out.append(Move("founder:both", {"kind": "serve_founder", **info, "side": True, "cost": both}))
-        out += [Move(f"founder:both:green:{label}", {"kind": "serve_founder", **info, "side": True, "cost": paid})
+            out.append(Move(f"{key}:both", {"kind": "serve_founder", **info, "side": True, "cost": both}))
+        out += [Move(f"{key}:both:green:{label}", {"kind": "serve_founder", **info, "side": True, "cost": paid})
                 for label, paid in green_payments(pl, both)]
+    return out
+
+
+def _moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
+    pl = state["players"][fr["p"]]
+    fid = pl["founder"]["id"]
+    info = {"founder": fid}
+    out = []
+    for key in FOUNDER_KEYS:
+        if pl.get(key) and pl[key].get("up"):
+            out += _serve_moves(pl, key, cx)
     if out:  # nothing affordable: the founder is skipped without a question (see _skip)
         nxt = pl["line"][pl["served"]]["id"] if pl["served"] < len(pl["line"]) else None
         out.append(Move("founder:skip", {"kind": "skip_founder", **info, "next": nxt}))
@@ -87,7 +103,8 @@ def _moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
 def _skip(state: dict, cx: Ctx, fr: dict, forced: bool = False) -> None:
     p = fr["p"]
     pl = state["players"][p]
-    pl["founder"]["up"] = False
+    for f in founders_of(pl):
+        f["up"] = False
     cx.ev("founder_skipped", p, founder=pl["founder"]["id"], forced=forced)
     if pl["served"] < len(pl["line"]):  # the same turn goes on with the first real customer
         push(state, {"t": "serve", "p": p})
@@ -100,9 +117,10 @@ def _choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
         return
     p = fr["p"]
     pl = state["players"][p]
-    fid = pl["founder"]["id"]
+    key = move.payload.get("slot", "founder")
+    fid = pl[key]["id"]
     card = cx.db.founder(fid)
-    pl["founder"]["up"] = False
+    pl[key]["up"] = False
     cost = move.payload["cost"]
     pay(pl, cost)
     orders = [card["main"]] + ([card["side"]] if move.payload["side"] else [])

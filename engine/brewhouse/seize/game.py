@@ -22,7 +22,7 @@ from .setup import initial_state
 from .state_copy import copy_seize_state
 from .variants import setup_variants
 from .view import build_view
-from . import solo
+from . import scenarios, solo
 
 __all__ = ["SeizeGame"]
 
@@ -79,8 +79,12 @@ class SeizeGame(Game):
 
     def normalize_config(self, config: Optional[Mapping[str, Any]]) -> dict[str, Any]:
         base, solo_opts = solo.split_config(config)  # solo options exist only when players = 1
+        if solo_opts.get("scenario") is not None and base.get("players") == 1 and self.has_districts:
+            base = scenarios.fixed_options(base, solo_opts["scenario"], self.db)  # the scenario's set-up
         out = super().normalize_config(base)
         solo.check_solo_config(out, solo_opts, self.db)
+        if self.has_districts:
+            scenarios.check_district(out, self.db)
         return out
 
     def accepts_seat(self, kind: str) -> bool:
@@ -160,5 +164,9 @@ class SeizeGame(Game):
         bd = final_scores(state, self.db)
         winner = rank(state, bd)
         if solo.is_solo(state):
+            if state.get("scenario"):  # the scenario's victory conditions decide (scenarios.py)
+                verdict = scenarios.result(state, bd, winner, self.db)
+                bd[solo.HUMAN]["scenario"] = verdict
+                winner = solo.HUMAN if verdict["won"] else solo.AUTOMA
             solo.mark_outcome(bd)  # scores: (human, Starbots)
         return Outcome(tuple(float(b["total"]) for b in bd), (winner,), tuple(bd))

@@ -61,8 +61,27 @@ def gain_good(state: dict, cx: Ctx, p: int, n: int = 1, why: str = "") -> None:
                 trigger_end(state, cx, "good_reviews")
         else:
             state["box"] += 1
+    if _withheld(state, cx, p, n, why):
+        return
     state["players"][p]["good"] += n
     cx.ev("good_review", p, n=n, why=why)
+
+
+def _withheld(state: dict, cx: Ctx, p: int, n: int, why: str) -> bool:
+    """Solo scenarios (scenarios.py) that keep your Good Reviews out of your café during the game:
+    onto the tech debt pile, or back to the box unless their reason is one the scenario keeps."""
+    sc = state.get("scenario")
+    if not sc or state["players"][p].get("automa"):
+        return False
+    if "debt" in sc:
+        sc["debt"] += n
+        cx.ev("review_to_debt", p, n=n, number=sc["debt"])
+        return True
+    if "keep" in sc and why not in sc["keep"]:
+        sc["boxed"] += n
+        cx.ev("review_to_box", p, n=n, why=why)
+        return True
+    return False
 
 
 def gain_bad(state: dict, cx: Ctx, p: int, n: int = 1, why: str = "") -> None:

@@ -20,12 +20,13 @@ All component data (20 action cards, 16 upgrade tokens, 8 action tokens, the
 """
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from typing import Any, Callable, Mapping, Optional
 
 from ..core import InvalidConfig
-from . import city
+from . import city, scenarios
 from .cafe import achievements_met, cafe_groups
 from .data import CardDB, load_db
 from .effects import AUTO, ICON_FX
@@ -113,9 +114,36 @@ def validate_solo(data: Mapping[str, Any], cards: Mapping[str, Any]) -> list[str
                 errs.append(f"scenario {sc.get('id')}: unknown token {t}")
         if not sc.get("playable") and not sc.get("needs"):
             errs.append(f"scenario {sc.get('id')}: an unplayable scenario says what it needs")
+        if sc.get("playable"):
+            errs += [f"scenario {sc.get('id')}: {e}" for e in _scenario_errors(sc, tokens)]
     missing = effects - set(STEPS)
     if missing:
         errs.append(f"effects without an implementation: {sorted(missing)}")
+    return errs
+
+
+def _scenario_errors(sc: Mapping[str, Any], tokens: Mapping[str, Any]) -> list[str]:
+    """Problems of a playable scenario's own fields (the cards, districts and founders they name are
+    checked against the merged data by ``tests/seize/test_scenarios.py``)."""
+    errs = []
+    sides = sorted(tokens[t]["side"] for t in sc.get("starbots_tokens", []) if t in tokens)
+    if sides not in (["cellar"], ["cellar", "style"]):
+        errs.append("Starbots plays one cellar token and at most one style token")
+    for key in ("district", "deck", "resources", "rules", "win"):
+        if key not in sc:
+            errs.append(f"no {key}")
+    for item in sc.get("deck", []):
+        if not (set(item) == {"friend"} or set(item) == {"group", "n"} or set(item) == {"city"}):
+            errs.append(f"unknown starting deck item {item}")
+    res = sc.get("resources")
+    if res not in ("none", "main_orders") and not isinstance(res, dict):
+        errs.append(f"unknown starting resources {res}")
+    if len(sc.get("founders", [])) > 2:
+        errs.append("at most two founders")
+    known = {"criminal_bad_review", "tech_debt", "innovation_refresh", "connections_bottom",
+             "keep_happy_reviews_only", "keep_roast_reviews_only", "board_game_markers"}
+    errs += [f"unknown rule {r}" for r in sc.get("rules", []) if r not in known]
+    errs += [f"unknown victory condition {w}" for w in sc.get("win", []) if w not in scenarios._TEXT]
     return errs
 
 
@@ -193,6 +221,8 @@ def solo_state(config: Mapping[str, Any], seed: int, db: CardDB) -> dict:
     bot.pop("friends", None)  # Starbots has no Friends & Family
     bot.pop("crafted", None)  # nor crafted tokens: it never crafts (Artisan mode, booklet p. 33)
     cellar, style = level_tokens(config["starbots_level"], db)
+    if config.get("scenario"):  # a scenario names Starbots' tokens instead of a level (scenarios.py)
+        cellar, style = scenarios.tokens(scenarios.scenario(config["scenario"], db), db)
     deck = [c["id"] for c in data["action_cards"]]
     tokens = [icon for icon, n in data["upgrade_tokens"].items() for _ in range(n)]
     shuffle(state, deck)
@@ -203,6 +233,8 @@ def solo_state(config: Mapping[str, Any], seed: int, db: CardDB) -> dict:
     first = AUTOMA if config["first_player"] == "starbots" else HUMAN
     state["first"] = state["initial_first"] = first
     state["empty_cup"] = 1 - first
+    if config.get("scenario"):
+        scenarios.apply(state, db)
     return state
 
 
@@ -294,6 +326,9 @@ def _return_resources(state: dict, cx: Ctx) -> None:
             res[b] -= 1
             back[b] = 1
     cx.ev("resources_returned", HUMAN, res=back, why="starbots")
+    sc = state.get("scenario")
+    if sc and "criminal_bad_review" in sc["rules"] and len(back) < 3:  # After Hours (scenarios.py)
+        gain_bad(state, cx, HUMAN, 1, why="starbots")
 
 
 STEPS: dict[str, Callable[[dict, Ctx], None]] = {
@@ -405,6 +440,8 @@ def solo_view(state: dict, view: dict[str, Any], db: CardDB) -> None:
         "starbots_last": [dict(e) for e in solo["log"]],
         "first_player": "starbots" if state["initial_first"] == AUTOMA else "human",
     }
+    if "scenario" in state:  # a solo scenario's public bookkeeping (scenarios.py)
+        view["scenario"] = json.loads(json.dumps(state["scenario"]))
 
 
 def mark_outcome(breakdown: list[dict[str, Any]]) -> None:

@@ -98,11 +98,13 @@ def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict
         # Artisan mode: crafted special-resource tokens {special: n} (None without the variant)
         "crafted": dict(pl["crafted"]) if "crafted" in pl else None,
     }
+    if pl.get("founder2"):  # a second founder (solo scenarios.py)
+        out["founder2"] = _founder_view(pl, db, "founder2")
     return out
 
 
-def _founder_view(pl: dict, db: CardDB) -> Optional[dict[str, Any]]:
-    f = pl.get("founder")
+def _founder_view(pl: dict, db: CardDB, key: str = "founder") -> Optional[dict[str, Any]]:
+    f = pl.get(key)
     if not f:
         return None
     return {"id": f["id"], "group": f["group"], "up": bool(f.get("up")), "card": founder_face(f["id"], db)}

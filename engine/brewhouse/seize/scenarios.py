@@ -1,0 +1,286 @@
+"""The six solo scenarios against Starbots (expansions booklet pp. 48-51, "Scénarios en mode solo").
+
+A scenario is data in ``solo.json`` (``scenarios``): its district (one of ``districts.json``'s
+``"kind": "scenario"`` districts, or a further district), Starbots' action tokens, your starting
+deck and resources, Hype, founders, Starbots' starting cards, the variants it plays with, its
+game changes (``rules``) and its victory conditions (``win``).  ``SOLO.md`` ("Solo scenarios")
+lists them and the readings we made.
+
+The config names the scenario (``{"players": 1, "scenario": "<id>"}``); :func:`fixed_options`
+fills the options the scenario fixes (district, opening, variants) and refuses explicit options
+that contradict it.  :func:`apply` finishes the solo set-up.  A game in a scenario keeps its
+public bookkeeping in ``state["scenario"]``::
+
+    id        the scenario id
+    rules     its game changes (names below)
+    debt      tech_debt: Good Reviews set aside (New Startup in Town)
+    keep      keep_*_only: the reasons whose Good Reviews you keep during the game
+    boxed     keep_*_only: Good Reviews that went back to the box
+    marks     board_game_markers: the group awards marked with your player markers (Würfel & Zucker)
+
+Game changes (``rules``):
+
+* ``criminal_bad_review`` — Starbots' Criminal return of resources: when you cannot return three
+  different resources you return what you can and take 1 Bad Review (``solo._return_resources``).
+* ``tech_debt`` — every Good Review you earn during the game goes onto the tech debt pile
+  (``model.gain_good``); each Innovation icon you activate first takes one back (none when the
+  pile is empty), then ``innovation_refresh`` refreshes the City customer row as at End of Day,
+  then the icon resolves.  The pile left at the end is lost.
+* ``connections_bottom`` — the cards Connections lets you look at may go under their City deck.
+* ``keep_happy_reviews_only`` / ``keep_roast_reviews_only`` — during the game you keep only the
+  Good Reviews of happy customers (End of Service) / of Coffee Connoisseurs' Roast; the others
+  go back to the box (they still leave the City pool).
+* ``board_game_markers`` — each Board Game token you put on a customer marks the award of its
+  group(s) in play.
+
+End-of-game reviews (happy tokens left, achievements, awards) always count: they are scored by
+``scoring.final_scores``, never through ``gain_good``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping, Optional
+
+from ..core import InvalidConfig, Move
+from . import abilities_own  # noqa: F401  (registers Board Games, wrapped below)
+from . import city
+from .data import CardDB
+from .effects import DECIDE, ICON_FX, Decision
+from .model import Ctx, shuffle
+from .setup import start_resources
+
+__all__ = ["scenario", "fixed_options", "apply", "result", "customers_count", "FIXED"]
+
+HUMAN, AUTOMA = 0, 1
+_RULE = "Scénarios en mode solo, booklet pp. 48-51"
+#: options a scenario fixes, with their value when the scenario does not name one
+FIXED = {"district": None, "groups": None, "opening": "standard", "variants": [], "founders": "off",
+         "friends": "base", "packs": []}
+#: the reasons of Good Reviews kept during the game, per rule
+KEEP = {"keep_happy_reviews_only": ["happy_customer"], "keep_roast_reviews_only": ["roast"]}
+
+
+def scenario(sid: str, db: CardDB) -> dict[str, Any]:
+    for s in db.solo["scenarios"]:
+        if s["id"] == sid:
+            return s
+    raise KeyError(sid)
+
+
+# ---------------------------------------------------------------- config
+def fixed_options(base: Mapping[str, Any], sid: Any, db: CardDB) -> dict[str, Any]:
+    """``base`` (the user's non-solo options) with the options scenario ``sid`` fixes filled in.
+    An explicit option that contradicts the scenario is refused; an unknown id is left for
+    ``solo.check_solo_config`` to refuse."""
+    known = {s["id"]: s for s in db.solo["scenarios"]}
+    if not isinstance(sid, str) or sid not in known or not known[sid].get("playable"):
+        return dict(base)
+    sc = known[sid]
+    want = dict(FIXED, district=sc["district"], opening=sc.get("opening", "standard"),
+                variants=list(sc.get("variants", [])))
+    out = dict(base)
+    for key, value in want.items():
+        if key in base:
+            given = base[key]
+            same = (sorted(given) == sorted(value)) if key == "variants" and isinstance(given, list) else given == value
+            if not same:
+                raise InvalidConfig(f"the solo scenario {sc['name']} sets {key} to {value!r}: leave it out or give "
+                                    f"that value ({_RULE})", scenario=sid, option=key)
+        out[key] = value
+    return out
+
+
+def check_district(config: Mapping[str, Any], db: CardDB) -> None:
+    """A scenario's own district is played only in its scenario."""
+    d = config.get("district")
+    if isinstance(d, str) and db.districts.get(d, {}).get("kind") == "scenario" and not config.get("scenario"):
+        owner = next((s["name"] for s in db.solo["scenarios"] if s["district"] == d), "?")
+        raise InvalidConfig(f"{db.districts[d]['name']} is the district of the solo scenario {owner}: play it "
+                            f"with that scenario ({_RULE})", district=d)
+
+
+# ---------------------------------------------------------------- set-up
+def _is_super(cid: str, db: CardDB) -> bool:
+    return bool(db.abilities.get(db.card(cid).get("ability"), {}).get("super"))
+
+
+def tokens(sc: Mapping[str, Any], db: CardDB) -> tuple[str, Optional[str]]:
+    """Starbots' (cellar, style) action tokens in the scenario."""
+    side = {k: t["side"] for k, t in db.solo["action_tokens"].items()}
+    cellar = [t for t in sc["starbots_tokens"] if side[t] == "cellar"]
+    style = [t for t in sc["starbots_tokens"] if side[t] == "style"]
+    return cellar[0], (style[0] if style else None)
+
+
+def apply(state: dict, db: CardDB) -> None:
+    """Finish a solo set-up for the config's scenario (after ``solo_state`` built both cafés)."""
+    sc = scenario(state["config"]["scenario"], db)
+    me = state["players"][HUMAN]
+    bot = state["players"][AUTOMA]
+    customers = state["city"][0]["deck"]
+    cards: list[str] = []
+    friends: list[str] = []
+    for item in sc["deck"]:
+        if "friend" in item:
+            friends.append(f"{item['friend']}@{HUMAN}")
+        elif "group" in item:  # random customers of a group, without Super abilities, from the City deck
+            pool = sorted(c for c in customers if db.card(c).get("group") == item["group"] and not _is_super(c, db))
+            shuffle(state, pool)
+            for cid in pool[:item["n"]]:
+                customers.remove(cid)
+                cards.append(cid)
+        else:  # the top cards of the City customer deck
+            cards += [customers.pop() for _ in range(item["city"])]
+    deck = cards + friends
+    shuffle(state, deck)
+    me["friends"] = sorted(friends)
+    if state["config"].get("opening") == "official":  # the starting deck starts in the discard pile
+        me["deck"], me["discard"] = [], sorted(deck)
+    else:
+        me["deck"], me["discard"] = deck, []
+    res = sc["resources"]
+    if res == "main_orders":
+        me["res"] = start_resources(db, deck)
+    else:
+        me["res"] = {b: (res.get(b, 0) if isinstance(res, dict) else 0) for b in db.basic}
+    if sc.get("hype"):
+        me["hype"] = sc["hype"]
+    for key, fid in zip(("founder", "founder2"), sc.get("founders", [])):
+        own = db.founder(fid).get("group")
+        me[key] = {"id": fid, "group": own if own in state["groups"] else state["groups"][0]}
+    start = sc.get("starbots_cards") or {}
+    for _ in range(start.get("pantry", 0)):
+        bot["pantry"].append(state["city"][1]["deck"].pop())
+    for _ in range(start.get("style", 0)):
+        bot["style"].append(state["city"][2]["deck"].pop())
+    for _ in range(start.get("customers", 0)):  # face down until the end
+        bot["deck"].append(customers.pop())
+    book: dict[str, Any] = {"id": sc["id"], "rules": list(sc["rules"])}
+    if "tech_debt" in sc["rules"]:
+        book["debt"] = 0
+    for rule, why in KEEP.items():
+        if rule in sc["rules"]:
+            book.update(keep=list(why), boxed=0)
+    if "board_game_markers" in sc["rules"]:
+        book["marks"] = []
+    state["scenario"] = book
+
+
+# ---------------------------------------------------------------- game changes
+def _has(state: dict, rule: str, p: int) -> bool:
+    sc = state.get("scenario")
+    return bool(sc) and rule in sc["rules"] and not state["players"][p].get("automa")
+
+
+def _innovation(orig):
+    def run(state: dict, cx: Ctx, fr: dict) -> None:
+        p = fr["p"]
+        if _has(state, "tech_debt", p):
+            sc = state["scenario"]
+            for _ in range(fr.get("times", 1)):  # Super Innovation: two icons, two activations
+                n = 1 if sc["debt"] > 0 else 0
+                sc["debt"] -= n
+                state["players"][p]["good"] += n  # already taken from the City when it was earned
+                cx.ev("tech_debt", p, n=n, number=sc["debt"])
+                if "innovation_refresh" in sc["rules"]:
+                    city.refresh(state, cx, 0)
+        orig(state, cx, fr)
+    return run
+
+
+for _icon in ("innovation", "innovation_any"):
+    ICON_FX[_icon] = _innovation(ICON_FX[_icon])
+
+
+def _reorder(orig: Decision) -> Decision:
+    """Connections in New Startup in Town: each looked-at card may go under its City deck."""
+    def applies(state: dict, fr: dict) -> bool:
+        return fr["deck"][0] == "city" and _has(state, "connections_bottom", fr["p"])
+
+    def moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
+        if not applies(state, fr) or not fr["cards"]:
+            return orig.moves(state, fr, cx)
+        pos = len(fr["top"]) + 1
+        out = [Move(f"order:{cid}", {"kind": "order", "card": cid, "position": pos}) for cid in fr["cards"]]
+        return out + [Move(f"under:{cid}", {"kind": "order", "card": cid, "position": "under"}) for cid in fr["cards"]]
+
+    def choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
+        if move.payload["position"] != "under":
+            orig.choose(state, cx, fr, move)
+            return
+        cid = move.payload["card"]
+        fr["cards"].remove(cid)
+        state["city"][fr["deck"][1]]["deck"].insert(0, cid)  # the bottom of the deck is its first item
+        cx.ev("put_under", fr["p"], private=(fr["p"],), deck=list(fr["deck"]), card=cid)
+
+    return Decision(moves, choose, orig.finish)
+
+
+DECIDE["reorder"] = _reorder(DECIDE["reorder"])
+
+
+def _board_games(orig: Decision) -> Decision:
+    """Würfel & Zucker: a Board Game token put on a customer marks its group's award."""
+    def choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
+        orig.choose(state, cx, fr, move)
+        if move.payload.get("use") != "place" or not _has(state, "board_game_markers", fr["p"]):
+            return
+        marks = state["scenario"]["marks"]
+        for g in cx.db.card(move.payload["card"])["groups"]:
+            if g in state["groups"] and g not in marks:
+                marks.append(g)
+                cx.ev("board_game_marker", fr["p"], group=g)
+
+    return Decision(orig.moves, choose, orig.finish)
+
+
+DECIDE["board_games"] = _board_games(DECIDE["board_games"])
+
+
+# ---------------------------------------------------------------- victory
+def customers_count(pl: dict, db: CardDB) -> int:
+    """Customers a café owns (Line, deck, discard pile), Friends & Family not counted."""
+    from .cafe import owned_customers
+    return sum(1 for cid in owned_customers(pl) if db.card(cid).get("kind") != "friend")
+
+
+_TEXT = {
+    "more_reviews": ("more Good Reviews than Starbots", "not more Good Reviews than Starbots"),
+    "strictly_more_reviews": ("more Good Reviews than Starbots", "not strictly more Good Reviews than Starbots"),
+    "no_bad_review": ("no Bad Review", "{bad} Bad Review(s)"),
+    "all_awards_marked": ("board games played with all 6 groups", "board games played with {marked} of 6 groups"),
+    "strictly_more_customers": ("more customers than Starbots", "{mine} customers against Starbots' {theirs}"),
+}
+
+
+def result(state: dict, breakdown: list[dict[str, Any]], winner: int, db: CardDB) -> dict[str, Any]:
+    """The scenario's verdict (booklet's victory conditions): ``won``, each condition met or not,
+    and a sentence such as "won: more Good Reviews than Starbots and no Bad Review"."""
+    sc = scenario(state["scenario"]["id"], db)
+    me = state["players"][HUMAN]
+    mine, theirs = customers_count(me, db), customers_count(state["players"][AUTOMA], db)
+    marked = [g for g in state["groups"] if g in state["scenario"].get("marks", [])]
+    met = {
+        "more_reviews": winner == HUMAN,
+        "strictly_more_reviews": breakdown[HUMAN]["total"] > breakdown[AUTOMA]["total"],
+        "no_bad_review": me["bad"] == 0,
+        "all_awards_marked": len(marked) == len(state["groups"]),
+        "strictly_more_customers": mine > theirs,
+    }
+    values = {"bad": me["bad"], "marked": len(marked), "mine": mine, "theirs": theirs}
+    conds = [{"id": c, "met": met[c]} for c in sc["win"]]
+    won = all(c["met"] for c in conds)
+    if won:
+        text = "won: " + " and ".join(_TEXT[c["id"]][0] for c in conds)
+    else:
+        text = "lost: " + ", ".join(_TEXT[c["id"]][1].format(**values) for c in conds if not c["met"])
+    out = {"id": sc["id"], "name": sc["name"], "won": won, "conditions": conds, "result": text,
+           "customers": [mine, theirs]}
+    book = state["scenario"]
+    if "debt" in book:
+        out["tech_debt_lost"] = book["debt"]
+    if "boxed" in book:
+        out["boxed"] = book["boxed"]
+    if "marks" in book:
+        out["marks"] = marked
+    return out

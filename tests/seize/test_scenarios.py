@@ -177,11 +177,18 @@ def test_cafe_quorra_setup():
 
 
 def test_cafe_quorra_artisan_crafting():
-    from brewhouse.seize import phases
-    if not any(hasattr(m, "craft") or "craft" in name for m in (phases,) for name in dir(m)):
-        pytest.skip("Artisan mode's crafting phase is not in the engine yet; Café Quorra plays without it")
+    """Café Quorra is played in Artisan mode: after the Actions, you craft (Starbots never does)."""
+    import random
     s = new("cafe_quorra", 5)
     assert "artisan" in s["config"]["variants"]
+    rnd = random.Random(5)
+    while s["phase"] != "crafting":
+        s = GAME.play(s, rnd.choice(GAME.legal_moves(s))).state
+    assert GAME.active_player(s) == HUMAN and "crafted" in s["players"][HUMAN]
+    assert "crafted" not in s["players"][1]
+    s["players"][HUMAN]["res"]["beans"] += 4
+    ids = {m.id for m in GAME.legal_moves(s)}
+    assert "done" in ids and "craft:hq_coffee" in ids
 
 
 # ---------------------------------------------------------------- two founders

@@ -901,7 +901,8 @@ function scenarioResult(sc, view) {
       h("span.mark", { "aria-hidden": "true" }, c.met ? "✓" : "✗"), " ",
       c.met ? t("seize.scenario.cond." + c.id) : t("seize.scenario.condLost." + c.id, values),
       h("span.sr", ` (${t(c.met ? "seize.scenario.met" : "seize.scenario.notMet")})`)))),
-    sc.customers ? h("p.muted", t("seize.scenario.customers", { mine: values.mine, theirs: values.theirs })) : null,
+    sc.customers && !sc.conditions.some((c) => c.id === "strictly_more_customers")
+      ? h("p.muted", t("seize.scenario.customers", { mine: values.mine, theirs: values.theirs })) : null,
     sc.tech_debt_lost ? h("p.muted", t("seize.scenario.debtLost", { count: sc.tech_debt_lost })) : null,
     "boxed" in sc ? h("p.muted", t("seize.scenario.boxed", { count: sc.boxed })) : null);
 }

@@ -206,6 +206,12 @@ def compatibility(db: CardDB) -> dict[str, Any]:
         "variants": {v: {"five_six": v not in NOT_FIVE_SIX_VARIANTS, "solo": v not in NOT_SOLO_VARIANTS,
                          "tokens": v in TOKEN_VARIANTS, "rule": _VARIANT_RULES[v],
                          **({"needs": ["sold_out"]} if v == "competitive_neighbour" else {})} for v in VARIANTS},
+        # the solo scenarios (pp. 48-51): what each fixes, for a setup screen to show and grey out
+        "scenarios": {s["id"]: {"name": s["name"], "difficulty": s.get("difficulty"), "district": s["district"],
+                                "founders": list(s.get("founders", [])), "variants": list(s.get("variants", [])),
+                                "opening": s.get("opening", "standard"), "win": list(s.get("win", []))}
+                      for s in db.solo.get("scenarios", []) if s.get("playable")} if db.solo else {},
         "rules": {"five_six": _FIVE_SIX, "solo": _SOLO, "districts": _DISTRICTS, "difficulty": _LEVELS,
-                  "opening": _OPENING, "friends": _FRIENDS, "packs": _PACKS, "founders": _FOUNDERS},
+                  "opening": _OPENING, "friends": _FRIENDS, "packs": _PACKS, "founders": _FOUNDERS,
+                  "scenarios": "Scénarios en mode solo, booklet pp. 48-51"},
     }

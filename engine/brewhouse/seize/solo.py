@@ -442,6 +442,8 @@ def solo_view(state: dict, view: dict[str, Any], db: CardDB) -> None:
     }
     if "scenario" in state:  # a solo scenario's public bookkeeping (scenarios.py)
         view["scenario"] = json.loads(json.dumps(state["scenario"]))
+        sc = scenarios.scenario(state["scenario"]["id"], db)  # its name and victory conditions, for a table to show
+        view["scenario_info"] = {"name": sc["name"], "difficulty": sc.get("difficulty"), "win": list(sc["win"])}
 
 
 def mark_outcome(breakdown: list[dict[str, Any]]) -> None:

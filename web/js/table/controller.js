@@ -697,6 +697,14 @@ export class Table {
       h("p", t("table.privacy.body")), ready));
     this.el.privacy.hidden = false;
     ready.focus();
+    // why the device changes hands, when the game says (Seize the Bean's Sold Out! offers): public words only
+    if (this.renderer.privacyNote) {
+      const card = this.el.privacy.firstChild;
+      this.engine.call("view", { match: this.match, player: null }).then((out) => {
+        const note = this.renderer.privacyNote(out.view, { seatName: (q) => this.seatName(q), cardName: (id) => this.cardName?.(id) ?? id });
+        if (note && this.waiting === "privacy" && this.el.privacy.firstChild === card) card.querySelector("h2")?.after(h("p.privacy-note", { dataset: { testid: "privacy-note" } }, note));
+      }).catch(() => {});
+    }
   }
 
   renderGameOver() {

@@ -18,6 +18,8 @@ export const GLOSSARY = [
   // Further Friends & Family, the customer packs, the founders and the set-up drafts
   ["setup", ["founder", "founder_special", "founder_group", "draft", "celebrity", "wildcard", "lose_bad_review",
     "group_board_game_media", "group_quality_beasts"]],
+  // the variants (booklet pp. 28-37) and the solo scenarios (pp. 48-51)
+  ["variants", ["sold_out", "mouthwatering", "craft", "daily_special", "marker", "cookie", "espresso", "scenario", "tech_debt"]],
 ];
 
 /** The further customer groups of the expansions (group id → its ability), in the glossary's order. */
@@ -81,7 +83,7 @@ export function groupIcon(group) { return group === "*" ? icon("wildcard", { cls
 export function glossary() {
   return h("div.glossary", { dataset: { testid: "glossary" } },
     h("p", t("seize.help.intro")),
-    h("ol.help-phases", ["actions", "hype", "service", "word_of_mouth", "end_of_day"].map((p) =>
+    h("ol.help-phases", ["actions", "crafting", "hype", "service", "word_of_mouth", "end_of_day"].map((p) =>
       h("li", h("strong", t("seize.phase." + p)), " — ", t("seize.help.phase." + p)))),
     h("p.muted", t("seize.help.scoring")),
     GLOSSARY.map(([section, names]) => h("section",
@@ -115,6 +117,12 @@ const EVENT_ICONS = {
   draft_start: "draft", draft_pass: "draft", draft_picked: "draft", draft_done: "draft", founder_kept: "founder",
   founder_revealed: "founder", founder_group: "founder", founder_served: "founder", founder_skipped: "founder",
   friends_revealed: "group_friends", bad_review_lost: "lose_bad_review",
+  // the variants and the solo scenarios
+  sold_out: "sold_out", sold_out_pass: "sold_out", sold_out_cannot: "sold_out", neighbour_take: "lose_customer",
+  mouthwatering: "mouthwatering", mouthwatering_keep: "mouthwatering", diverse_mark: "marker", diverse_cookie: "cookie",
+  coffee_lovers_espresso: "espresso", crafted: "craft", daily_special: "daily_special", special_empty_cup: "daily_special",
+  special_full_cup: "daily_special", special_empty_passed: "daily_special", review_to_debt: "tech_debt", tech_debt: "tech_debt",
+  review_to_box: "scenario", board_game_marker: "marker",
 };
 
 /** A log line's small icon (beside its words, so hidden from screen readers), or null. */

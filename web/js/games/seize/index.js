@@ -190,6 +190,12 @@ function renderPools(view, ctx) {
       h("span", t("seize.boardGames.bag", { count: view.board_games.bag_count })),
       view.board_games.discard?.length ? h("span.muted", t("seize.boardGames.discard", { count: view.board_games.discard.length })) : null) : null,
     awardsWithReviews(view),
+    view.scenario ? scenarioStatus(view, ctx) : null,
+    view.cookies ? h("div.pool", { dataset: { testid: "cookie-stack" }, title: t("seize.help.cookie") }, icon("cookie"),
+      h("span", t("seize.diverse.stack", { count: view.cookies.length, values: view.cookies.length
+        ? [...view.cookies].reverse().map((n) => t("seize.diverse.cookieValue", { count: n })).join(", ") : t("seize.none") }))) : null,
+    diverseMarks(view, ctx),
+    view.daily_specials ? dailySpecials(view, ctx) : null,
     h("details.awards", h("summary", icon("award"), t("seize.awards", { n: view.awards.length })),
       h("div.award-list", view.awards.map((a) => cardFace(a, { reviews: reviewsOn(view, a) })))));
 }
@@ -219,6 +225,94 @@ function renderSolo(view, ctx) {
     last ? h("div", t("seize.starbots.lastCard", { number: last.number, space: t("seize.row." + last.space) })) : null,
     solo.starbots_last.length ? h("details", h("summary", t("seize.starbots.lastTurn")),
       h("ul.log-list", solo.starbots_last.map((e) => h("li", eventText(e, ctx))))) : null);
+}
+
+// ---- the variants and the solo scenarios (booklet pp. 28-37, 48-51) ---------------------
+/** The awards in play (their groups), for Diverse City's marks. */
+function awardGroups(view) {
+  const have = new Set(view.awards.flatMap((a) => a.groups ?? []));
+  return view.groups.filter((g) => have.has(g));
+}
+
+/** Diverse City: each café's marker on each award, once or twice. */
+function diverseMarks(view, ctx) {
+  const players = view.players.filter((pl) => pl.diverse_city);
+  if (!players.length) return null;
+  return h("div.pool.diverse-marks", { dataset: { testid: "diverse-marks" } },
+    h("span", icon("marker", { label: "" }), " ", t("seize.diverse.title")),
+    awardGroups(view).map((g) => h("span.award-marks", { dataset: { group: g } }, groupIcon(g),
+      players.map((pl) => {
+        const n = pl.diverse_city.marks[g] ?? 0;
+        const text = `${ctx.seatName(pl.seat)} — ${t("seize.diverse.marksOn", { group: groupName(g), marks: n })}`;
+        return h("span.marks", { title: text, "aria-label": text, class: n ? "" : "none" },
+          n ? Array.from({ length: n }, () => icon(pl.diverse_city.marker, { label: "", cls: "mark" })) : h("span.muted", "·"));
+      }))));
+}
+
+/** Daily Specials: each cup's empty and full cup, and whether the full one is face up. */
+function dailySpecials(view, ctx) {
+  const who = (seat) => (seat === null || seat === undefined ? t("seize.cups.city") : ctx.seatName(seat));
+  return h("div.pool.daily-specials", { dataset: { testid: "daily-specials" } },
+    h("span", icon("daily_special", { label: "" }), " ", t("seize.cups.title")),
+    h("ul.cup-list", Object.entries(view.daily_specials).map(([cup, c]) => h("li", { dataset: { cup } },
+      h("b", t("seize.cup." + cup)), " — ", t("seize.cups.empty", { name: who(c.empty) }), "; ", t("seize.cups.full", { name: who(c.full) }),
+      c.full !== null && c.full !== undefined ? [" (", t(c.up ? "seize.cups.up" : "seize.cups.down"), ")"] : null))));
+}
+
+/** A solo scenario's public bookkeeping: its name, what wins, the tech debt, reviews boxed, awards marked. */
+function scenarioStatus(view, ctx) {
+  const sc = view.scenario;
+  const info = view.scenario_info ?? {};
+  const conds = (info.win ?? []).map((c) => t("seize.scenario.cond." + c)).join(" · ");
+  return h("div.pool.scenario-status", { dataset: { testid: "scenario-status", scenario: sc.id } },
+    h("strong", icon("scenario", { label: "" }), " ", t("seize.scenario.title", { name: info.name ?? humanize(sc.id) })),
+    conds ? h("div.muted", t("seize.scenario.goal", { conditions: conds })) : null,
+    "debt" in sc ? h("div", { dataset: { testid: "scenario-debt" }, title: t("seize.help.tech_debt") }, icon("tech_debt"), " ", t("seize.scenario.debt", { count: sc.debt })) : null,
+    "boxed" in sc ? h("div", { dataset: { testid: "scenario-boxed" } }, t("seize.scenario.boxed", { count: sc.boxed })) : null,
+    "marks" in sc ? h("div", { dataset: { testid: "scenario-marks" } }, icon("marker", { label: "" }), " ",
+      t("seize.scenario.marks", { marked: sc.marks.length, total: view.groups.length }), " ", sc.marks.map(groupIcon)) : null);
+}
+
+/** What a variant puts in a café: the Mouthwatering token, crafted tokens, Diverse City's marker and cookies, Daily Special cups. */
+function cafeVariants(view, pl, ctx) {
+  const parts = [];
+  if (pl.mouthwatering) {
+    const text = t("seize.mouth.token", { icon: iconLabel(pl.mouthwatering) });
+    parts.push(h("span.variant-chip.mouth", { dataset: { testid: "mouth-token" }, title: text, "aria-label": text }, icon("mouthwatering", { label: "" }), icon(pl.mouthwatering, { label: "" })));
+  }
+  if (pl.crafted) {
+    const have = Object.entries(pl.crafted).filter(([, n]) => n > 0);
+    const text = t("seize.crafted.title") + ": " + (have.map(([r, n]) => resourceCount(r, n)).join(", ") || t("seize.crafted.none"));
+    parts.push(h("span.variant-chip.crafted", { dataset: { testid: "crafted" }, title: text, "aria-label": text }, icon("craft", { label: "" }),
+      have.length ? have.map(([r, n]) => h("span.res", icon(r, { label: "" }), h("b", String(n)))) : h("span.muted", t("seize.crafted.none"))));
+  }
+  if (pl.diverse_city) {
+    const d = pl.diverse_city;
+    const marker = t("seize.diverse.marker", { name: ctx.seatName(pl.seat), marker: iconLabel(d.marker) });
+    parts.push(h("span.variant-chip.diverse", { dataset: { testid: "diverse-city" }, title: marker },
+      icon("marker", { label: "" }), icon(d.marker, { label: marker }),
+      d.cookies.length ? [" ", icon("cookie", { label: "" }), h("span", t("seize.diverse.cookies", { cookies: d.cookies.map((n) => t("seize.diverse.cookieValue", { count: n })).join(", ") }))] : null));
+  }
+  for (const [cup, c] of Object.entries(view.daily_specials ?? {})) {
+    if (c.empty === pl.seat) parts.push(h("span.variant-chip.cup", { dataset: { testid: "special-empty", cup }, title: t("seize.help.daily_special") },
+      icon("empty_cup", { label: "" }), h("span", t("seize.cups.empty", { name: t("seize.cup." + cup) }))));
+    if (c.full === pl.seat) parts.push(h("span.variant-chip.cup", { class: c.up ? "up" : "down", dataset: { testid: "special-full", cup, up: String(c.up) }, title: t("seize.help.daily_special") },
+      icon("daily_special", { label: "" }), h("span", t("seize.cups.full", { name: t("seize.cup." + cup) }), " (", t(c.up ? "seize.cups.up" : "seize.cups.down"), ")")));
+  }
+  return parts.length ? h("div.cafe-variants", { dataset: { testid: "cafe-variants" } }, parts) : null;
+}
+
+/** Coffee Lovers (p. 37): a note to the day's first player, dismissed once per day; no game effect. */
+const espressoSeen = new Set();
+function coffeeLoversNote(view, ctx) {
+  if (!(view.config?.variants ?? []).includes("coffee_lovers") || view.phase === "over") return null;
+  const key = `${view.day}:${view.first_player}`;
+  if (espressoSeen.has(key)) return null;
+  const note = h("div.coffee-lovers", { role: "status", dataset: { testid: "coffee-lovers" } },
+    icon("espresso", { label: "" }), h("span", t("seize.coffeeLovers.note", { name: ctx.seatName(view.first_player) })),
+    h("button.secondary.small", { type: "button", dataset: { testid: "coffee-lovers-dismiss" },
+      onclick: () => { espressoSeen.add(key); note.remove(); } }, t("seize.coffeeLovers.dismiss")));
+  return note;
 }
 
 // ---- a café ---------------------------------------------------------------------------
@@ -294,6 +388,7 @@ function renderCafe(view, pl, moves, ctx) {
   pl.cafe_groups.length ? h("div.cafe-groups", h("span.muted", t("seize.cafeGroups")), pl.cafe_groups.map(groupIcon)) : null,
   achievements.length ? h("div.achievements", icon("achievement"),
     achievements.map(([a, bonus]) => h("span.ach", t("seize.ach." + a), bonus && bonus !== "none" && bonus !== "facedown" ? [" ", icon(bonus)] : bonus === "facedown" ? [" ", icon("facedown")] : null))) : null,
+  cafeVariants(view, pl, ctx),
   pl.automa ? h("p.muted", t("seize.starbots.deck", { count: pl.deck_count })) : h("div.line", h("h4", t("seize.line"), " ", h("span.muted", String(pl.line.length))),
     pl.service_token.done ? h("span.muted", icon("service"), t("seize.serviceDone")) : null,
     founder || lineItems.length ? h("div.line-cards", founder, lineItems) : h("p.muted", t("seize.lineEmpty"))),
@@ -352,7 +447,7 @@ export function render(board, ctx) {
   const order = view.turn_order.map((p) => players[p]);
   const viewerFirst = ctx.viewer !== null && ctx.viewer !== undefined ? [players[ctx.viewer], ...order.filter((pl) => pl.seat !== ctx.viewer)] : order;
   board.replaceChildren(
-    h("div.seize", { dataset: { phase: view.phase } }, view.draft ? renderDraft(view, moves, ctx) : null,
+    h("div.seize", { dataset: { phase: view.phase } }, coffeeLoversNote(view, ctx), view.draft ? renderDraft(view, moves, ctx) : null,
       h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
       h("div.cafes", { dataset: { count: String(viewerFirst.length) } }, viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
 }
@@ -391,6 +486,19 @@ export function decision(view, status, ctx) {
         : t("seize.decide.draftPick.friends", { n: picked + 1, need: dr?.need ?? 0 });
       return { what, why: t("seize.why.draftPick." + d.draft) };
     }
+    case "sold_out": {
+      const owner = ctx.seatName(d.owner);
+      const neighbour = (view.config?.variants ?? []).includes("competitive_neighbour") ? " " + t("seize.why.soldOutNeighbour") : "";
+      return { what: t("seize.decide.sold_out", { owner, card: ctx.cardName(d.customer) }), why: t("seize.why.sold_out", { owner }) + neighbour };
+    }
+    case "mouthwatering": return { what: t("seize.decide.mouthwatering", { icon: iconLabel(d.icon) }),
+      why: t("seize.why.mouthwatering", { card: ctx.cardName(d.card), icon: iconLabel(d.icon), current: d.current ? iconLabel(d.current) : t("seize.none") }) };
+    case "craft": {
+      const v = view.config?.variants ?? [];
+      const why = [v.includes("artisan") ? t("seize.why.crafting") : null, view.daily_specials ? t("seize.why.craftingCups") : null].filter(Boolean).join(" ");
+      return { what: t("seize.decide.crafting"), why };
+    }
+    case "early_bird": return { what: t("seize.decide.early_bird"), why: t("seize.why.early_bird") };
     case "founder_keep": return { what: t("seize.decide.founderKeep"), why: t("seize.why.founderKeep") };
     case "founder_group": {
       const f = pl.founder?.card;
@@ -447,6 +555,15 @@ function whereText(where) {
 
 /** Plain-text label of a move (for aria-labels and the log). */
 export function moveText(move, view, ctx) {
+  const p = move.payload;
+  // Sold Out!: serving another player's customer from one's own café
+  if (p.kind === "serve" && Number.isInteger(p.owner)) {
+    return t("seize.move.serveFor", { serve: ownMoveText(move, view, ctx), owner: ctx.seatName(p.owner) });
+  }
+  return ownMoveText(move, view, ctx);
+}
+
+function ownMoveText(move, view, ctx) {
   const p = move.payload;
   switch (p.kind) {
     case "space": return t("seize.move.space", { space: t("seize.row." + p.space) });
@@ -505,6 +622,19 @@ export function moveText(move, view, ctx) {
       : t("seize.move.newsflash.bad", { count: p.reviews });
     case "award_review": return t("seize.move.awardReview." + (p.review === "bad" ? "bad" + (p.source === "cafe" ? ".cafe" : ".supply") : "good"),
       { group: t("seize.group." + p.group) });
+    case "sold_out_pass": return t("seize.move.soldOutPass", { card: ctx.cardName(p.customer), owner: ctx.seatName(p.owner) });
+    case "mouthwatering": return p.take
+      ? (p.old ? t("seize.move.mouthSwap", { icon: iconLabel(p.icon), old: iconLabel(p.old) }) : t("seize.move.mouthTake", { icon: iconLabel(p.icon) }))
+      : (p.old ? t("seize.move.mouthKeep", { old: iconLabel(p.old) }) : t("seize.move.mouthNone"));
+    case "craft": return t("seize.move.craft", { res: iconLabel(p.res), cost: amountsText(p.cost) });
+    case "daily_special": return t("seize.move.dailySpecial", { cup: t("seize.cup." + p.cup),
+      ability: p.ability === "bad_reviews_to_others" ? t("seize.cupAbility.bad_reviews_to_others") : abilityText(p.ability) });
+    case "done_crafting": return t("seize.move.doneCrafting");
+    case "empty_cup": {
+      const cup = p.cup === "regular" ? t("seize.cup.regular") : t("seize.cup." + p.cup);
+      if (p.hype) return t("seize.move.cupOwn", { cup });
+      return p.holder === null || p.holder === undefined ? t("seize.move.cupCity", { cup }) : t("seize.move.cupFrom", { cup, name: ctx.seatName(p.holder) });
+    }
     case "skip_customer": return t("seize.move.skipCustomer");
     case "bonus": return t("seize.move.bonus", { icon: iconLabel(p.icon) });
     case "skip": return p.why && t("seize.step." + p.why) !== "seize.step." + p.why ? t("seize.move.skipStep", { step: t("seize.step." + p.why) }) : t("seize.move.skip");
@@ -607,6 +737,11 @@ export function moveLabel(move, view, ctx) {
       return [text, face ? cardFace(face, { compact: true }) : null];
     }
     case "skip_customer": return [icon("happy"), text];
+    case "sold_out_pass": return [icon("sold_out"), text];
+    case "mouthwatering": return [icon("mouthwatering", { label: "" }), p.take ? icon(p.icon) : p.old ? icon(p.old) : null, text];
+    case "craft": return [icon("craft", { label: "" }), icon(p.res), text];
+    case "daily_special": return [icon("daily_special", { label: "" }), text];
+    case "empty_cup": return [icon(p.cup === "regular" ? "empty_cup" : "daily_special", { label: "" }), text];
     case "take": case "order": case "track": {
       const face = findFace(view, p.card);
       return [text, face ? cardFace(face, { compact: p.kind !== "take" || p.where.startsWith("peek") ? false : true }) : null];
@@ -646,6 +781,7 @@ const DRAFT_EVENTS = new Set(["draft_start", "draft_pass", "draft_picked", "draf
 const COUNTED_PARAM = {
   good_review: "n", bad_review: "n", scoop: "n", board_game_bonus: "n", boost: "n", meet_up: "n", regular: "n", exclusivity: "n",
   newsflash: "n", ddos: "n", roast: "n", board_games_reshuffle: "tokens",
+  review_to_debt: "n", review_to_box: "n", tech_debt: "n", diverse_cookie: "reviews",
 };
 
 /** Events worded in more than one way: the key's suffix chosen by their parameters. */
@@ -703,7 +839,8 @@ export function eventText(event, ctx) {
     else if (key === "cards" && !Array.isArray(value)) params.cards = value;
     else if (key === "cards") params.cards = value.length ? value.map((c) => ctx.cardName(c)).join(", ") : t("seize.none");
     else if (key === "cost") params.cost = Object.entries(value).filter(([, n]) => n > 0).map(([r, n]) => resourceCount(r, n)).join(", ") || t("seize.cost.free");
-    else if (key === "first" || key === "empty_cup") params[key] = ctx.seatName(value);
+    else if (key === "first" || key === "empty_cup" || key === "owner") params[key] = ctx.seatName(value);
+    else if (key === "old") params.old = value ? iconLabel(value) : t("seize.none");
     else if (key === "deck") params.deck = value[0] === "city" ? t("seize.cityRow." + CITY_ROW_NAMES[value[1]]) : t("seize.ownDeck");
     else if (key in EVENT_KEYS) params[key] = EVENT_KEYS[key](value);
     else params[key] = value;
@@ -747,9 +884,34 @@ export function gameOver(view, status, ctx) {
         row(t("seize.score.step2"), (b) => String(b.bad_reviews)),
         row(t("seize.score.step3"), (b) => String(b.achievements)),
         row(t("seize.score.step4"), awardsText),
+        out.breakdown.some((b) => b.cookies) ? row(t("seize.score.cookies"), (b) => String(b.cookies ?? 0)) : null,
         row(t("seize.score.step5"), (b) => h("b", String(b.total)), "total"),
         row(t("seize.score.resources"), (b) => String(b.resources), "muted"))),
-    h("p.muted", t("seize.score.tiebreak")));
+    h("p.muted", t("seize.score.tiebreak")),
+    out.breakdown[0]?.scenario ? scenarioResult(out.breakdown[0].scenario, view) : null);
+}
+
+/** A solo scenario's verdict as the booklet scores it: won or lost, and each victory condition. */
+function scenarioResult(sc, view) {
+  const me = view?.players?.[0];
+  const values = { bad: me?.bad_reviews ?? 0, marked: (sc.marks ?? []).length, mine: sc.customers?.[0] ?? 0, theirs: sc.customers?.[1] ?? 0 };
+  return h("section.scenario-result", { class: sc.won ? "won" : "lost", dataset: { testid: "scenario-result", won: String(sc.won) } },
+    h("h3", icon("scenario", { label: "" }), " ", t(sc.won ? "seize.scenario.won" : "seize.scenario.lost", { name: sc.name })),
+    h("ul", sc.conditions.map((c) => h("li", { class: c.met ? "met" : "unmet", dataset: { condition: c.id, met: String(c.met) } },
+      h("span.mark", { "aria-hidden": "true" }, c.met ? "✓" : "✗"), " ",
+      c.met ? t("seize.scenario.cond." + c.id) : t("seize.scenario.condLost." + c.id, values),
+      h("span.sr", ` (${t(c.met ? "seize.scenario.met" : "seize.scenario.notMet")})`)))),
+    sc.customers && !sc.conditions.some((c) => c.id === "strictly_more_customers")
+      ? h("p.muted", t("seize.scenario.customers", { mine: values.mine, theirs: values.theirs })) : null,
+    sc.tech_debt_lost ? h("p.muted", t("seize.scenario.debtLost", { count: sc.tech_debt_lost })) : null,
+    "boxed" in sc ? h("p.muted", t("seize.scenario.boxed", { count: sc.boxed })) : null);
+}
+
+/** Words for the hot-seat screen when the device changes hands mid-turn (a Sold Out! offer). */
+export function privacyNote(view, ctx) {
+  const d = view?.decision;
+  if (!d || d.kind !== "sold_out") return null;
+  return t("seize.soldOut.privacy", { owner: ctx.seatName(d.owner), name: ctx.seatName(d.player) });
 }
 
 export default {
@@ -768,17 +930,26 @@ export default {
     friends: { type: "text", pattern: /^(base|extra|advanced|adopted)$/, config: "friends" },
     packs: { type: "list", item: /^(board_game_media|quality_beasts|city_celebrities)$/, max: 3, config: "packs" },
     founders: { type: "text", pattern: /^(off|base|all)$/, config: "founders" },
+    variants: { type: "list", item: /^[a-z_]{1,40}$/, max: 8, config: "variants" },
+    // a solo scenario (booklet pp. 48-51): it sets the district, founders, variants… itself
+    scenario: { type: "text", pattern: /^[a-z_]{1,40}$/, config: "scenario", soloOnly: true },
   },
-  optionsFromConfig: (config) => ({
-    ...(config?.scoop_luck ? { scoop: true } : {}), ...(config?.first_player === "starbots" ? { starbotsfirst: true } : {}),
-    ...(config?.district && config.district !== "kreuzberg" ? { district: config.district } : {}),
-    ...(config?.district === "custom" && Array.isArray(config.groups) ? { groups: [...config.groups] } : {}),
-    ...(Array.isArray(config?.difficulty) && config.difficulty.some((lv) => lv !== "normal") ? { difficulty: [...config.difficulty] } : {}),
-    ...(config?.opening === "official" ? { opening: "official" } : {}),
-    ...(config?.friends && config.friends !== "base" ? { friends: config.friends } : {}),
-    ...(Array.isArray(config?.packs) && config.packs.length ? { packs: [...config.packs] } : {}),
-    ...(config?.founders && config.founders !== "off" ? { founders: config.founders } : {}),
-  }),
+  optionsFromConfig: (config) => {
+    const base = { ...(config?.scoop_luck ? { scoop: true } : {}), ...(config?.first_player === "starbots" ? { starbotsfirst: true } : {}),
+      ...(Array.isArray(config?.difficulty) && config.difficulty.some((lv) => lv !== "normal") ? { difficulty: [...config.difficulty] } : {}) };
+    // a solo scenario sets the district, opening, founders, variants…: its name says them all
+    if (config?.scenario) return { ...base, scenario: config.scenario };
+    return {
+      ...base,
+      ...(config?.district && config.district !== "kreuzberg" ? { district: config.district } : {}),
+      ...(config?.district === "custom" && Array.isArray(config.groups) ? { groups: [...config.groups] } : {}),
+      ...(config?.opening === "official" ? { opening: "official" } : {}),
+      ...(config?.friends && config.friends !== "base" ? { friends: config.friends } : {}),
+      ...(Array.isArray(config?.packs) && config.packs.length ? { packs: [...config.packs] } : {}),
+      ...(config?.founders && config.founders !== "off" ? { founders: config.founders } : {}),
+      ...(Array.isArray(config?.variants) && config.variants.length ? { variants: [...config.variants] } : {}),
+    };
+  },
   panelState,
-  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary, setupPanel,
+  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary, setupPanel, privacyNote,
 };

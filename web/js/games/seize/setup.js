@@ -21,7 +21,49 @@ export function panelState(options = {}) {
     friends: options.friends ?? "base",
     packs: Array.isArray(options.packs) ? [...options.packs] : [],
     founders: options.founders ?? "off",
+    variants: Array.isArray(options.variants) ? [...options.variants] : [],
+    scenario: options.scenario ?? null,
   };
+}
+
+/** The variant's name in the current language. */
+export function variantName(id) { return t("seize.variant." + id); }
+
+/** Why `players` may not add variant `id` to the panel's variants (null: they may). */
+export function variantProblem(compat, id, panel, players) {
+  const v = compat.variants?.[id];
+  if (!v) return null;
+  const rule = v.rule;
+  if (players >= 5 && v.five_six === false) return t("seize.setup.variantNotFiveSix", { variant: variantName(id), rule: compat.rules.five_six ? `${rule}; ${compat.rules.five_six}` : rule });
+  if (players === 1 && v.solo === false) return t("seize.setup.variantNotSolo", { variant: variantName(id), rule });
+  const missing = (v.needs ?? []).filter((n) => !panel.variants.includes(n));
+  if (missing.length) return t("seize.setup.variantNeeds", { variant: variantName(id), needed: missing.map(variantName).join(", "), rule });
+  if (v.tokens && !panel.variants.includes(id) && !panel.variants.includes("pastries")
+    && panel.variants.some((o) => o !== id && compat.variants[o]?.tokens)) {
+    return t("seize.setup.variantTokens", { rule: compat.variants.pastries?.rule ?? rule });
+  }
+  return null;
+}
+
+/** The variants the game starts with: the chosen ones the table allows (a forbidden one is left out). */
+export function chosenVariants(compat, panel, players) {
+  const ids = Object.keys(compat.variants ?? {});
+  let out = ids.filter((id) => panel.variants.includes(id));
+  // what the player count forbids, and what needs a variant left out, is dropped (greyed out on screen)
+  for (let again = true; again;) {
+    again = false;
+    for (const id of out) {
+      const v = compat.variants[id];
+      const bad = (players >= 5 && v.five_six === false) || (players === 1 && v.solo === false) || (v.needs ?? []).some((n) => !out.includes(n));
+      if (bad) { out = out.filter((x) => x !== id); again = true; break; }
+    }
+  }
+  return out;
+}
+
+/** The scenario the panel plays (solo only; null: none). */
+export function panelScenario(compat, panel, players) {
+  return players === 1 && panel.scenario && compat.scenarios?.[panel.scenario] ? panel.scenario : null;
 }
 
 /** Why `players` may not play with customer pack `id` (null: they may). */
@@ -94,9 +136,14 @@ export function setupProblems(compat, panel, players) {
     const why = districtProblem(compat, panel.district, players);
     if (why) problems.push(why);
   }
+  if (panelScenario(compat, panel, players)) return problems; // the scenario sets the rest
   // a pack the player count forbids is greyed out and left out of the game (never a blocking problem)
   const why = foundersProblem(compat, panel.founders, players);
   if (why) problems.push(why);
+  // two token variants without the Pastry Pack figures: the one problem a choice of variants can leave
+  const variants = chosenVariants(compat, panel, players);
+  const tokens = variants.filter((v) => compat.variants[v].tokens);
+  if (tokens.length > 1 && !variants.includes("pastries")) problems.push(t("seize.setup.variantTokens", { rule: compat.variants.pastries?.rule ?? "" }));
   return problems;
 }
 
@@ -194,9 +241,28 @@ export function setupPanel({ gameOptions, panel, players, seatLabels: seats, red
     }),
     h("p.muted", t("seize.setup.rule", { rule: compat.rules.founders }))) : null;
 
+  const scenario = panelScenario(compat, panel, players);
+  const variantBox = compat.variants ? variantsBox(compat, panel, players, redraw, scenario) : null;
+  const scenarioBox = players === 1 && compat.scenarios && Object.keys(compat.scenarios).length ? scenariosBox(compat, panel, redraw) : null;
+  if (scenario) {
+    // what the scenario sets is greyed out, said once in each box
+    const note = () => h("p.fixed-note", { dataset: { testid: "fixed-by-scenario" } }, t("seize.setup.fixedByScenario", { scenario: compat.scenarios[scenario].name }));
+    for (const box of [districtBox, openingBox, friendsBox, packBox, founderBox]) {
+      if (!box) continue;
+      box.disabled = true;
+      box.classList.add("fixed");
+      box.querySelector("legend")?.after(note());
+    }
+  }
+
   // read when the game starts (a level or the opening changes without a redraw)
   const options = () => {
     const out = {};
+    if (scenario) {
+      out.scenario = scenario;
+      if (panel.difficulty.some((lv) => lv !== levels[0])) out.difficulty = [...panel.difficulty];
+      return out;
+    }
     if (panel.district !== DEFAULT_DISTRICT) out.district = panel.district;
     if (panel.district === "custom") out.groups = [...panel.groups];
     if (panel.difficulty.some((lv) => lv !== levels[0])) out.difficulty = [...panel.difficulty];
@@ -205,9 +271,63 @@ export function setupPanel({ gameOptions, panel, players, seatLabels: seats, red
     const packs = (panel.packs ?? []).filter((p) => !packProblem(compat, p, players));
     if (packs.length) out.packs = ["board_game_media", "quality_beasts", "city_celebrities"].filter((p) => packs.includes(p));
     if (panel.founders && panel.founders !== "off") out.founders = panel.founders;
+    const variants = chosenVariants(compat, panel, players);
+    if (variants.length) out.variants = variants;
     return out;
   };
-  return { nodes: [districtBox, levelBox, openingBox, friendsBox, packBox, founderBox].filter(Boolean), problems: setupProblems(compat, panel, players), options };
+  return { nodes: [scenarioBox, districtBox, levelBox, openingBox, friendsBox, packBox, founderBox, variantBox].filter(Boolean), problems: setupProblems(compat, panel, players), options };
+}
+
+/** The variants (booklet pp. 28-37): each with a line of explanation, greyed out with the booklet's reason. */
+function variantsBox(compat, panel, players, redraw, scenario) {
+  const fixed = scenario ? compat.scenarios[scenario] : null;
+  const effective = chosenVariants(compat, panel, players);
+  const box = h("fieldset.variants", { dataset: { testid: "variants" } },
+    h("legend", t("seize.setup.variants")),
+    fixed ? h("p.fixed-note", { dataset: { testid: "fixed-by-scenario" } }, t("seize.setup.fixedByScenario", { scenario: fixed.name })) : null,
+    Object.keys(compat.variants).map((id) => {
+      const why = fixed ? null : variantProblem(compat, id, panel, players);
+      // a forbidden variant is left out (unticked); a ticked one may always be unticked
+      const chosen = fixed ? fixed.variants.includes(id) : effective.includes(id);
+      return h("label.check.variant-choice", { class: why ? "forbidden" : "", dataset: { variant: id } },
+        h("input", { type: "checkbox", checked: chosen, disabled: Boolean(fixed) || (Boolean(why) && !chosen),
+          dataset: { testid: `variant-${id}` },
+          onchange: (e) => { panel.variants = e.target.checked ? [...panel.variants, id] : panel.variants.filter((v) => v !== id); redraw(); } }),
+        icon(VARIANT_ICONS[id], { cls: "variant-ic", label: "" }),
+        h("span", h("strong", variantName(id)),
+          h("br"), h("span.muted", t("seize.setup.variantHint." + id)),
+          why ? [h("br"), h("span.reason", { dataset: { testid: `variant-reason-${id}` } }, why)] : null));
+    }));
+  if (fixed) { box.disabled = true; box.classList.add("fixed"); }
+  return box;
+}
+
+/** The variants' pictures on the setup screen (the glossary has each). */
+const VARIANT_ICONS = { sold_out: "sold_out", competitive_neighbour: "lose_customer", pastries: "croissant", mouthwatering: "mouthwatering",
+  artisan: "craft", diverse_city: "cookie", daily_specials: "daily_special", coffee_lovers: "espresso" };
+
+/** The solo scenarios (booklet pp. 48-51): none, or one, with its district, difficulty and a line of our own. */
+function scenariosBox(compat, panel, redraw) {
+  const choice = (id) => {
+    const sc = id ? compat.scenarios[id] : null;
+    const district = sc ? compat.districts[sc.district]?.name ?? sc.district : "";
+    return h("label.radio.scenario", { dataset: { scenario: id ?? "none" } },
+      h("input", { type: "radio", name: "scenario", value: id ?? "", checked: (panel.scenario ?? null) === id, dataset: { testid: `scenario-${id ?? "none"}` },
+        onchange: () => { panel.scenario = id; redraw(); } }),
+      h("span", sc ? [h("strong", sc.name), " ", h("span.flag", t("seize.setup.scenarioMeta", { district, difficulty: scenarioLevel(sc.difficulty) })),
+        h("br"), h("span.muted", t("seize.scenario.about." + id))] : h("strong", t("seize.setup.scenario.none"))));
+  };
+  return h("fieldset.scenarios", { dataset: { testid: "scenarios" } },
+    h("legend", icon("scenario", { label: "" }), " ", t("seize.setup.scenario")),
+    choice(null), Object.keys(compat.scenarios).map(choice),
+    h("p.muted", t("seize.setup.scenarioHint", { rule: compat.rules.scenarios ?? "" })));
+}
+
+/** A scenario's difficulty as the booklet rates it, in words. */
+export function scenarioLevel(level) {
+  const key = "seize.scenario.level." + String(level ?? "").replace(/ /g, "_");
+  const text = t(key);
+  return text === key ? String(level ?? "") : text;
 }
 
 function customGroups(compat, panel, players, redraw) {

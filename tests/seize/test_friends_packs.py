@@ -422,3 +422,37 @@ def test_the_real_city_celebrities_enter_the_customer_deck():
     celebrities = [c for c in db.raw["cards"] if c["kind"] == "celebrity"]
     assert len(celebrities) == 13 and {c["id"] for c in celebrities} <= set(customers)
     assert len(customers) == 60 + 13
+
+
+def test_booklet_example_serving_city_celebrities_with_our_real_cards():
+    """p. 22 again, with the shipped Nicole Battefeld (right order: Super Hype) and DJ Desue (left: Super
+    Walk-In, right: Super Entertain): +2 Hype from Nicole's right order alone, then both of DJ Desue's
+    orders, two Hipsters walking in and a Happy token on each."""
+    assert DB.card("nicole_battefeld")["mains"][1]["ability"] == "super_hype"
+    assert [m["ability"] for m in DB.card("dj_desue")["mains"]] == ["super_walk_in", "super_entertain"]
+    s = GAME.setup(GAME.normalize_config({"players": 2, "packs": ["city_celebrities"]}), 3)
+    # Nicole's right order (high-quality coffee + milk) and both of DJ Desue's orders
+    s = served_table(GAME, s, 0, ["nicole_battefeld", "dj_desue"], res={"beans": 4, "milk": 2, "sugar": 3})
+    settle(GAME, s)
+    hipsters = [c for c in s["city"][0]["slots"] if c and DB.card(c)["groups"] == ["hipsters"]]
+    row = s["city"][0]
+    while len(hipsters) < 2:  # two Hipsters visible in the City, as in the example
+        h = next(c for c in row["deck"] if DB.card(c)["groups"] == ["hipsters"])
+        k = next(i for i, c in enumerate(row["slots"]) if c not in hipsters)
+        row["deck"].remove(h)
+        row["deck"].insert(0, row["slots"][k])
+        row["slots"][k] = h
+        hipsters.append(h)
+    pl = s["players"][0]
+    pl["hype"], good0 = 2, pl["good"]
+    assert "serve:right" in ids(GAME, s)
+    s = play(GAME, s, "serve:right")
+    assert s["players"][0]["hype"] == 4 and len(s["players"][0]["line"]) == 2  # Super Hype only
+    s = play(GAME, s, "serve:both:left")  # Super Walk-In first, then Super Entertain
+    for h in hipsters[:2]:
+        s = play(GAME, s, f"city:row1:slot{s['city'][0]['slots'].index(h) + 1}")
+    assert [e["id"] for e in s["players"][0]["line"]][2:] == hipsters[:2]
+    s = play(GAME, s, f"target:p0:{hipsters[0]}", f"target:p0:{hipsters[1]}")
+    assert [e["happy"] for e in s["players"][0]["line"][2:]] == [1, 1]
+    assert s["players"][0]["res"] == {"beans": 0, "milk": 0, "sugar": 0}
+    assert s["players"][0]["good"] == good0 + 1  # DJ Desue's right reward; the others give none

@@ -22,8 +22,10 @@ from typing import Any, Callable, Mapping, Optional
 
 from . import __version__
 from .bots import LEVELS, make_bot
+from .core.game import Event
 from .core.errors import BadRequest, BadSave, BrewhouseError, IllegalMove, UnknownMatch
 from .core.editions import FIRST_EDITION
+from .core import lessons as lesson_data
 from .core.match import MAX_SEED, SAVE_FORMAT, Match
 from .core.registry import REGISTRY, Registry
 from .core.safejson import loads_bounded
@@ -164,6 +166,8 @@ class Api:
 
     def apply_move(self, params: Mapping[str, Any]) -> dict[str, Any]:
         match = self._match(params)
+        if getattr(match, "lesson", None) is not None:
+            raise BadRequest("a lesson is played with lesson_move")
         player = self._player(params, match)
         if player is not None and player != match.active_player:
             raise IllegalMove(f"it is not player {player}'s turn", player=player)
@@ -202,6 +206,8 @@ class Api:
 
     def undo(self, params: Mapping[str, Any]) -> dict[str, Any]:
         match = self._match(params)
+        if getattr(match, "lesson", None) is not None:
+            raise BadRequest("a lesson has no undo: restart it instead")
         player = self._player(params, match)
         match.undo()
         return self._status(params["match"], match, player)
@@ -212,7 +218,10 @@ class Api:
         return [dict(e.event.visible_to(player), ply=e.ply) for e in match.log]
 
     def save(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        return self._match(params).to_save()
+        match = self._match(params)
+        if getattr(match, "lesson", None) is not None:
+            raise BadRequest("a lesson is not saved: restart it instead")
+        return match.to_save()
 
     def load(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """Rebuild a match from a save (object or JSON text) with the rules edition it was made with.
@@ -245,13 +254,77 @@ class Api:
         match = Match.from_save(record, self.registry)
         return self._status(self._register(match), match)
 
+    # -- lessons (see brewhouse.core.lessons) ------------------------------------
+    def list_lessons(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The lessons of ``game`` in teaching order."""
+        game = self.registry.get(params.get("game"))
+        return [l.public() for l in lesson_data.load_lessons(game.id)]
+
+    def _lesson_out(self, match_id: str, match: Match) -> dict[str, Any]:
+        run: lesson_data.LessonRun = match.lesson  # type: ignore[attr-defined]
+        out = self._status(match_id, match, run.lesson.player)
+        out["can_undo"] = False
+        out["lesson"] = run.to_json()
+        return out
+
+    def _lesson_match(self, params: Mapping[str, Any]) -> Match:
+        match = self._match(params)
+        if getattr(match, "lesson", None) is None:
+            raise BadRequest("this match is not a lesson")
+        return match
+
+    def start_lesson(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A live match at the lesson's start position; play it with ``lesson_move``/``lesson_next``."""
+        game = self.registry.get(params.get("game"))
+        l = lesson_data.lesson(game.id, params.get("lesson"))
+        config, state, moves = lesson_data.build_start(game, l)
+        match = Match(game, config, l.start.get("seed", 0))
+        match.state, match.moves = state, moves
+        run = lesson_data.LessonRun(l)
+        run.enter(state)
+        match.lesson = run  # type: ignore[attr-defined]
+        return self._lesson_out(self._register(match), match)
+
+    def lesson_move(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Play the current act step's move (any other is refused with its hint, nothing changes),
+        then the script's answer; the response carries the events the learner may see."""
+        match = self._lesson_match(params)
+        run: lesson_data.LessonRun = match.lesson  # type: ignore[attr-defined]
+        step = run.step
+        if step is None or step["kind"] != "act":
+            raise BadRequest("this lesson step is not a move: use lesson_next")
+        lesson_data.play_step(match.game, match.state, step, params.get("move"))  # refuses a wrong move
+        events: list[Event] = []
+        for m in [step["move"], *step.get("then", ())]:
+            events.extend(match.apply(m))
+        match._undo_stack.clear()
+        run.index += 1
+        run.enter(match.state)
+        out = self._lesson_out(params["match"], match)
+        out["events"] = [e.visible_to(run.lesson.player) for e in events]
+        return out
+
+    def lesson_next(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Leave an explain or check step."""
+        match = self._lesson_match(params)
+        run: lesson_data.LessonRun = match.lesson  # type: ignore[attr-defined]
+        step = run.step
+        if step is None:
+            raise BadRequest("the lesson is over")
+        if step["kind"] == "act":
+            raise BadRequest("this lesson step asks for a move: use lesson_move")
+        run.index += 1
+        run.enter(match.state)
+        return self._lesson_out(params["match"], match)
+
     def close(self, params: Mapping[str, Any]) -> dict[str, Any]:
         self._match(params)
         del self.matches[params["match"]]
         return {"closed": params["match"]}
 
     METHODS = ("list_games", "engine_info", "game_options", "new_game", "status", "view", "legal_moves",
-               "apply_move", "bot_move", "undo", "log", "save", "load", "replay", "close")
+               "apply_move", "bot_move", "undo", "log", "save", "load", "replay", "close",
+               "list_lessons", "start_lesson", "lesson_move", "lesson_next")
 
     def call(self, method: Any, params: Any = None) -> dict[str, Any]:
         """Dispatch one call; never raises, never half-applies."""

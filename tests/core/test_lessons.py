@@ -1,0 +1,66 @@
+"""Lessons: every lesson of every game plays through the engine and checks the book's numbers;
+the API plays them as live matches that accept only the step's move."""
+from __future__ import annotations
+
+import pytest
+
+from brewhouse.api import Api
+from brewhouse.core import lessons
+from brewhouse.core.registry import REGISTRY
+
+ALL = [(g, l.id) for g in REGISTRY.available_ids() for l in lessons.load_lessons(g)]
+
+
+@pytest.mark.parametrize("game,lesson_id", ALL)
+def test_every_lesson_plays_to_the_books_numbers(game, lesson_id):
+    results = lessons.validate(REGISTRY.get(game), lessons.lesson(game, lesson_id))
+    assert results, "a lesson checks at least one number"
+    assert [r for r in results if not r["ok"]] == []
+
+
+def test_the_api_accepts_only_the_steps_move_and_refuses_the_rest_unchanged():
+    api = Api()
+    game, lid = ALL[0]
+    l = lessons.lesson(game, lid)
+    r = api.call("start_lesson", {"game": game, "lesson": lid})
+    assert r["ok"], r
+    match = r["result"]["match"]
+    assert r["result"]["lesson"]["index"] == 0 and not r["result"]["can_undo"]
+    for _ in range(len(l.steps)):
+        out = api.call("status", {"match": match})["result"]
+        info = api._lesson_out(match, api.matches[match])["lesson"]
+        step = info["step"]
+        if step["kind"] == "act":
+            ply = out["ply"]
+            wrong = api.call("lesson_move", {"match": match, "move": "nope"})
+            assert wrong["error"]["code"] == "lesson_wrong_move"
+            assert wrong["error"]["details"]["hint"] == step["hint"]
+            assert api.call("status", {"match": match})["result"]["ply"] == ply
+            assert api.call("lesson_next", {"match": match})["error"]["code"] == "bad_request"
+            r = api.call("lesson_move", {"match": match, "move": step["move"]})
+            assert r["ok"], r
+            assert isinstance(r["result"]["events"], list)
+        else:
+            r = api.call("lesson_next", {"match": match})
+            assert r["ok"], r
+    assert r["result"]["lesson"]["done"]
+    for method in ("save", "undo"):
+        assert api.call(method, {"match": match})["error"]["code"] == "bad_request"
+    assert api.call("apply_move", {"match": match, "move": "x"})["error"]["code"] == "bad_request"
+
+
+def test_lesson_calls_refuse_garbage():
+    api = Api()
+    assert not api.call("start_lesson", {"game": "seize", "lesson": "no-such"})["ok"]
+    assert not api.call("start_lesson", {"game": 3})["ok"]
+    m = api.call("new_game", {"game": "seize", "seed": 1})["result"]["match"]
+    assert api.call("lesson_next", {"match": m})["error"]["code"] == "bad_request"
+    assert api.call("list_lessons", {"game": "seize"})["ok"]
+
+
+def test_a_set_cannot_change_the_states_shape():
+    bad = lessons.Lesson("seize", "x", "lesson.seize.x", "lesson.seize.x", 0,
+                         {"config": {"players": 2}, "seed": 1, "script": [{"set": ["players", 0, "nope"], "value": 1}]},
+                         ({"kind": "act", "text": "lesson.seize.x", "hint": "lesson.seize.x", "move": "space:beans"},))
+    with pytest.raises(lessons.LessonError, match="never the shape"):
+        lessons.validate(REGISTRY.get("seize"), bad)

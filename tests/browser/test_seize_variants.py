@@ -266,3 +266,84 @@ def test_sold_out_offers_and_crafting_are_worded_in_a_hot_seat_game(page, site):
     assert "Sold Out!" in log and "crafts" in log
     assert not re.search(r"\(\w+_\w+\)", log)
     assert page.problems == []
+
+
+# ---- Mouthwatering, Daily Specials, Early Bird's cup choice and Competitive Neighbour ---------------
+SCREENS_VARIANTS = ["sold_out", "competitive_neighbour", "pastries", "mouthwatering", "daily_specials"]
+
+
+def screens_script(seed: int) -> tuple[list[str], dict[str, int]]:
+    """Moves of a 2-player game with these variants that reach the four screens, found by the engine
+    itself with a serving-minded random policy; the page then plays them by ply."""
+    from brewhouse.core.registry import REGISTRY
+
+    game = REGISTRY.get("seize")
+    state = game.setup(game.normalize_config({"players": 2, "variants": SCREENS_VARIANTS}), seed)
+    rng, script, seen = random.Random(seed), [], {}
+    while len(seen) < 4 and len(script) < 600:
+        moves = game.legal_moves(state)
+        kinds = {m.payload.get("kind") for m in moves}
+        if "mouthwatering" in kinds:
+            seen.setdefault("mouthwatering", len(script))
+        if "empty_cup" in kinds and len(moves) > 1:
+            seen.setdefault("early_bird", len(script))
+        serves = [m for m in moves if m.id.startswith("serve:") and m.id != "serve:main"]
+        move = rng.choice(serves) if serves and rng.random() < 0.8 else rng.choice(moves)
+        t = game.apply(state, move.id)
+        state = t.state
+        script.append(move.id)
+        for e in t.events:
+            if e.code == "seize.neighbour_take":
+                seen.setdefault("neighbour", len(script))
+            if e.code == "seize.special_full_cup":
+                seen.setdefault("cups", len(script))
+    assert len(seen) == 4, seen
+    return script, seen
+
+
+def test_mouthwatering_daily_specials_early_bird_and_competitive_neighbour_in_words(page, site):
+    script, seen = screens_script(1)
+    page.set_viewport_size(DESKTOP)
+    open_table(page, site, "?game=seize&seats=human,human&seed=1&variants=" + ",".join(SCREENS_VARIANTS))
+    settle(page)
+    assert table(page, "status.config")["variants"] == SCREENS_VARIANTS
+    shots = set()
+    while True:
+        waiting = settle(page)
+        if waiting == "privacy":
+            page.click("[data-testid=privacy-ready]")
+            continue
+        ply = table(page, "status.ply")
+        if ply >= len(script):
+            break
+        assert waiting == "human", waiting
+        if "cups" not in shots:  # the Daily Specials cups are on the table, each with its holders
+            shots.add("cups")
+            cups = page.locator("[data-testid=daily-specials]")
+            assert cups.locator("li").count() >= 1
+            assert not RAW.search(cups.inner_text()), cups.inner_text()
+        d = decision_words(page)
+        if d["kind"] == "mouthwatering" and "mouth" not in shots:
+            shots.add("mouth")
+            assert_worded(d)
+            assert "Mouthwatering: take the " in d["what"], d["what"]
+            assert any(o["id"].startswith("mouth:take:") for o in d["options"])
+            assert any(o["id"] == "mouth:keep" for o in d["options"])
+            shot(page, "seize-mouthwatering-choice", phone=True)
+        if d["kind"] == "early_bird" and "early" not in shots:
+            shots.add("early")
+            assert_worded(d)
+            assert d["what"].endswith("Early Bird: choose an empty cup"), d["what"]
+            assert any(o["id"] == "cup:regular" for o in d["options"])
+            assert any(o["id"].startswith("cup:") and o["id"] != "cup:regular" for o in d["options"])
+            shot(page, "seize-early-bird-cups", phone=True)
+        click_move(page, script[ply])
+    assert shots == {"cups", "mouth", "early"}, (shots, seen)
+    page.click("[data-testid=log-toggle]")
+    log = page.inner_text("[data-testid=log-list]")
+    assert "(Competitive Neighbour)" in log and "into their own discard pile" in log, log[-2000:]
+    assert "receives the full cup of the" in log
+    assert "Mouthwatering" in log and "(none)" not in log
+    assert not re.search(r"\(\w+_\w+\)", log)
+    shot(page, "seize-variant-screens-log")
+    assert page.problems == []

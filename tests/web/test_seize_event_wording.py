@@ -76,6 +76,8 @@ VARIANTS = {
     "founder_revealed": [{"group": "tech_nerds"}, {"group": None}],
     "founder_skipped": [{"forced": False}, {"forced": True}],
     "founder_served": [{"side": False}, {"side": True}],
+    "mouthwatering": [{"old": "pie"}, {"old": None}],
+    "mouthwatering_keep": [{"old": "pie"}, {"old": None}],
 }
 
 

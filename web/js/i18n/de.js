@@ -1643,6 +1643,8 @@ export default {
   "seize.ev.neighbour_take": "{name} legt {card}, den Kunden von {owner}, auf den eigenen Ablagestapel (Konkurrenz nebenan).",
   "seize.ev.mouthwatering": "{name} nimmt den Marker {icon} von {card} (Wasser im Mund; zurückgegeben: {old}).",
   "seize.ev.mouthwatering_keep": "{name} lässt den Marker {icon} liegen und behält den eigenen ({old}) (Wasser im Mund).",
+  "seize.ev.mouthwatering.first": "{name} nimmt den Marker {icon} von {card} (Wasser im Mund).",
+  "seize.ev.mouthwatering_keep.first": "{name} lässt den Marker {icon} liegen (Wasser im Mund).",
   "seize.ev.diverse_mark": "{name} markiert die Auszeichnung {group} ({marks} von 2) mit {card} (Vielfältige Stadt).",
   "seize.ev.diverse_cookie": { one: "{name} nimmt Keks Nr. {nth}: {reviews} Gute Bewertung am Ende (Vielfältige Stadt).", other: "{name} nimmt Keks Nr. {nth}: {reviews} Gute Bewertungen am Ende (Vielfältige Stadt)." },
   "seize.ev.coffee_lovers_espresso": "Kaffeeliebhaber: {name} nimmt die volle Tasse – Zeit für einen echten Espresso (eine Tischregel).",

@@ -1638,6 +1638,8 @@ export default {
   "seize.ev.neighbour_take": "{name} takes {owner}'s customer {card} into their own discard pile (Competitive Neighbour).",
   "seize.ev.mouthwatering": "{name} takes the {icon} token from {card} (Mouthwatering; gives back: {old}).",
   "seize.ev.mouthwatering_keep": "{name} leaves the {icon} token and keeps their own ({old}) (Mouthwatering).",
+  "seize.ev.mouthwatering.first": "{name} takes the {icon} token from {card} (Mouthwatering).",
+  "seize.ev.mouthwatering_keep.first": "{name} leaves the {icon} token (Mouthwatering).",
   "seize.ev.diverse_mark": "{name} marks the {group} award ({marks} of 2) with {card} (Diverse City).",
   "seize.ev.diverse_cookie": { one: "{name} takes cookie number {nth}: {reviews} Good Review at the end (Diverse City).", other: "{name} takes cookie number {nth}: {reviews} Good Reviews at the end (Diverse City)." },
   "seize.ev.coffee_lovers_espresso": "Coffee Lovers: {name} takes the full cup — time for a real espresso (a table rule).",

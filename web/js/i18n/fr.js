@@ -1638,6 +1638,8 @@ export default {
   "seize.ev.neighbour_take": "{name} met {card}, le client de {owner}, dans sa propre défausse (Voisin compétitif).",
   "seize.ev.mouthwatering": "{name} prend le jeton {icon} grâce à {card} (L’eau à la bouche ; rendu : {old}).",
   "seize.ev.mouthwatering_keep": "{name} laisse le jeton {icon} et garde le sien ({old}) (L’eau à la bouche).",
+  "seize.ev.mouthwatering.first": "{name} prend le jeton {icon} grâce à {card} (L’eau à la bouche).",
+  "seize.ev.mouthwatering_keep.first": "{name} laisse le jeton {icon} (L’eau à la bouche).",
   "seize.ev.diverse_mark": "{name} marque la récompense {group} ({marks} sur 2) avec {card} (Ville diversifiée).",
   "seize.ev.diverse_cookie": { one: "{name} prend son cookie n° {nth} : {reviews} bonne critique à la fin (Ville diversifiée).", other: "{name} prend son cookie n° {nth} : {reviews} bonnes critiques à la fin (Ville diversifiée)." },
   "seize.ev.coffee_lovers_espresso": "Amateurs de café : {name} prend la tasse pleine — place à un vrai espresso (règle de table).",

@@ -1639,6 +1639,8 @@ export default {
   "seize.ev.neighbour_take": "{name}は{owner}の客{card}を自分の捨て札に加えました（競合する隣人）。",
   "seize.ev.mouthwatering": "{name}は{card}から{icon}のトークンを取りました（よだれが出る。返却：{old}）。",
   "seize.ev.mouthwatering_keep": "{name}は{icon}のトークンを取らず、自分のもの（{old}）を残しました（よだれが出る）。",
+  "seize.ev.mouthwatering.first": "{name}は{card}から{icon}のトークンを取りました（よだれが出る）。",
+  "seize.ev.mouthwatering_keep.first": "{name}は{icon}のトークンを取りませんでした（よだれが出る）。",
   "seize.ev.diverse_mark": "{name}は{card}で{group}のアワードに印をつけました（2つ中{marks}つ目・多様な街）。",
   "seize.ev.diverse_cookie": { other: "{name}は{nth}枚目のクッキーを取りました：終了時に高評価{reviews}（多様な街）。" },
   "seize.ev.coffee_lovers_espresso": "コーヒー愛好家：{name}がフルカップを取りました。本物のエスプレッソをどうぞ（テーブルルール）。",

@@ -797,6 +797,9 @@ const EVENT_VARIANT = {
   exclusivity: (p) => (p.card ? "" : ".empty"),
   steal: (p) => (Object.values(p.paid ?? {}).some((n) => n > 0) ? ".paid" : ""),
   roast: (p) => (p.own === 0 ? ".city" : p.city ? ".mixed" : ""),
+  // a first Mouthwatering token gives nothing back
+  mouthwatering: (p) => (p.old ? "" : ".first"),
+  mouthwatering_keep: (p) => (p.old ? "" : ".first"),
   founder_revealed: (p) => (p.group ? "" : ".noAward"),
   founder_skipped: (p) => (p.forced ? ".forced" : ""),
   founder_served: (p) => (p.side ? ".side" : ""),

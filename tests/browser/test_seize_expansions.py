@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from conftest import ARTIFACTS, STATUS, legal_ids, open_table, play_through, screenshot, settle, wait_ready
+from seize_helpers import decision_words, open_setup, set_seats
 
 PB_GROUPS = ["happy_families", "upper_class", "board_game_geeks", "coffee_connoisseurs", "students", "cyclists"]
 CUSTOM = ["students", "rebels", "hipsters", "health_nuts", "tourists", "upper_class"]
@@ -25,21 +26,6 @@ def goto_in_page(page, query: str) -> None:
     page.evaluate("q => window.brewhouse.navigate(q)", query)
 
 
-def open_setup(page, site: str):
-    page.set_viewport_size({"width": 1440, "height": 900})
-    open_table(page, site, "?game=seize")
-    setup = page.locator("[data-testid=setup]")
-    setup.wait_for()
-    page.locator("[data-testid=districts]").wait_for()
-    return setup
-
-
-def set_seats(page, seats: list[str]) -> None:
-    """The multi-player seats: as many as listed, each human or a bot level."""
-    while page.locator("[data-testid^=seat-]").count() < len(seats):
-        page.click("[data-testid=add-seat]")
-    for i, seat in enumerate(seats):
-        page.select_option(f"[data-testid=seat-{i}]", seat)
 
 
 def config(page) -> dict:
@@ -320,15 +306,6 @@ WORDED_DECISIONS = {"newsflash": "Newsflash", "fair_trade": "Fair Trade", "green
 #: what an option or a heading must never show: a move id, a catalogue key, a missing value
 RAW = re.compile(r"\b(?:newsflash|board_game|trade|swap|serve|steal|roast|ddos):\S|seize\.|undefined|null|unknown|\{\w+\}")
 
-
-def decision_words(page) -> dict:
-    return page.evaluate("""() => {
-        const box = document.querySelector('[data-testid=decision]');
-        return { kind: window.brewhouse.table.view.decision?.kind ?? null,
-                 player: window.brewhouse.table.view.decision?.player ?? null,
-                 what: box.querySelector('.decision-who').innerText, why: box.querySelector('.decision-why')?.innerText ?? '',
-                 options: [...box.querySelectorAll('[data-move]')].map((b) => ({ id: b.dataset.move, text: b.innerText.trim(),
-                   label: b.querySelector('.option-text')?.innerText ?? '' })) }; }""")
 
 
 def test_the_further_groups_decisions_and_events_read_as_words(page, site):

@@ -10,45 +10,21 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import ARTIFACTS, legal_ids, open_table, screenshot, settle
+from conftest import legal_ids, open_table, screenshot, settle
+from seize_helpers import DESKTOP, decision_words, open_setup, set_seats, shot, table
+from seize_helpers import assert_worded as _assert_worded
 
 #: what an option or a heading must never show: a move id, a catalogue key, a missing value
 RAW = re.compile(r"\b(?:draft|founder|award|serve|may|acting):\S|seize\.|undefined|null|\{\w+\}|founder_[a-z]")
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1440, "height": 900}
 
 
-def open_setup(page, site: str):
-    page.set_viewport_size(DESKTOP)
-    open_table(page, site, "?game=seize")
-    page.locator("[data-testid=setup]").wait_for()
-    page.locator("[data-testid=districts]").wait_for()
 
 
-def set_seats(page, seats: list[str]) -> None:
-    while page.locator("[data-testid^=seat-]").count() < len(seats):
-        page.click("[data-testid=add-seat]")
-    for i, seat in enumerate(seats):
-        page.select_option(f"[data-testid=seat-{i}]", seat)
 
-
-def table(page, expr: str):
-    return page.evaluate(f"() => window.brewhouse.table.{expr}")
-
-
-def decision_words(page) -> dict:
-    return page.evaluate("""() => {
-        const box = document.querySelector('[data-testid=decision]');
-        return { kind: window.brewhouse.table.view.decision?.kind ?? null,
-                 player: window.brewhouse.table.view.decision?.player ?? null,
-                 what: box.querySelector('.decision-who').innerText, why: box.querySelector('.decision-why')?.innerText ?? '',
-                 options: [...box.querySelectorAll('[data-move]')].map((b) => ({ id: b.dataset.move, text: b.innerText.trim(),
-                   label: b.querySelector('.option-text')?.innerText ?? '' })) }; }""")
 
 
 def assert_worded(d: dict) -> None:
-    for text in [d["what"], d["why"], *(o["label"] or o["text"] for o in d["options"])]:
-        assert text and not RAW.search(text), (d["kind"], text)
+    _assert_worded(d, RAW)
 
 
 def test_the_setup_screen_greys_out_packs_solo_and_base_founders_at_five(page, site):
@@ -96,21 +72,6 @@ def test_the_setup_screen_greys_out_packs_solo_and_base_founders_at_five(page, s
         "district": "prenzlauer_berg", "friends": "advanced", "packs": ["board_game_media", "quality_beasts"], "founders": "all"}
     assert page.problems == []
 
-
-def shot(page, name: str, phone: bool = False, focus: str | None = None) -> None:
-    """A screenshot at 1440×900 (and at phone size: the decision, then ``focus`` scrolled into
-    view), the page left at desktop size."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-1440x900.png"))
-    if phone:
-        page.set_viewport_size(PHONE)
-        page.evaluate("() => window.scrollTo(0, 0)")
-        page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"))
-        if focus and page.locator(focus).count():
-            page.locator(focus).first.scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACTS / f"{name}-phone-board.png"))
-        page.set_viewport_size(DESKTOP)
-        page.evaluate("() => window.scrollTo(0, 0)")
 
 
 def test_a_hot_seat_game_with_founders_adopted_friends_and_celebrities_from_setup_to_scoring(page, site):

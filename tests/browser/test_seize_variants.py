@@ -11,12 +11,23 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import ARTIFACTS, legal_ids, open_table, screenshot, settle
+from conftest import legal_ids, open_table, settle
+from seize_helpers import DESKTOP, click_move, decision_words, set_seats, shot, table
+from seize_helpers import assert_worded as _assert_worded
+from seize_helpers import open_setup as _open_setup
 
 #: what an option or a heading must never show: a move id, a catalogue key, a missing value
 RAW = re.compile(r"\b(?:craft|special|cup|mouth|sold_out|serve|pass|done):\S|seize\.|undefined|null|NaN|\{\w+\}|_[a-z]+_")
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1440, "height": 900}
+
+
+
+def open_setup(page, site: str):
+    return _open_setup(page, site, box="variants")
+
+
+def assert_worded(d: dict) -> None:
+    _assert_worded(d, RAW)
+
 
 SCENARIOS = {  # id: (district, first founder or None)
     "after_hours": ("friedrichshain_kreuzberg", None),
@@ -28,52 +39,11 @@ SCENARIOS = {  # id: (district, first founder or None)
 }
 
 
-def open_setup(page, site: str):
-    page.set_viewport_size(DESKTOP)
-    open_table(page, site, "?game=seize")
-    page.locator("[data-testid=setup]").wait_for()
-    page.locator("[data-testid=variants]").wait_for()
 
 
-def set_seats(page, seats: list[str]) -> None:
-    while page.locator("[data-testid^=seat-]").count() < len(seats):
-        page.click("[data-testid=add-seat]")
-    for i, seat in enumerate(seats):
-        page.select_option(f"[data-testid=seat-{i}]", seat)
 
 
-def table(page, expr: str):
-    return page.evaluate(f"() => window.brewhouse.table.{expr}")
 
-
-def decision_words(page) -> dict:
-    return page.evaluate("""() => {
-        const box = document.querySelector('[data-testid=decision]');
-        return { kind: window.brewhouse.table.view.decision?.kind ?? null,
-                 player: window.brewhouse.table.view.decision?.player ?? null,
-                 what: box.querySelector('.decision-who').innerText, why: box.querySelector('.decision-why')?.innerText ?? '',
-                 options: [...box.querySelectorAll('[data-move]')].map((b) => ({ id: b.dataset.move, text: b.innerText.trim(),
-                   label: b.querySelector('.option-text')?.innerText ?? '' })) }; }""")
-
-
-def assert_worded(d: dict) -> None:
-    for text in [d["what"], d["why"], *(o["label"] or o["text"] for o in d["options"])]:
-        assert text and not RAW.search(text), (d["kind"], text)
-
-
-def shot(page, name: str, phone: bool = False) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-1440x900.png"))
-    if phone:
-        page.set_viewport_size(PHONE)
-        page.evaluate("() => window.scrollTo(0, 0)")
-        page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"))
-        page.set_viewport_size(DESKTOP)
-        page.evaluate("() => window.scrollTo(0, 0)")
-
-
-def click_move(page, mid: str) -> None:
-    page.click(f"[data-testid=decision] [data-move='{mid}']", force=True)
 
 
 # ---- the setup screen --------------------------------------------------------------------------

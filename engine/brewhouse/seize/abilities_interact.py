@@ -35,7 +35,7 @@ from ..core import Move
 from . import city
 from .data import WILDCARD, card_abilities
 from .effects import AUTO, DECIDE, ICON_FX, Decision, fx, note_touched, push  # noqa: F401
-from .model import Ctx, add_angry, draw_own, find_in_line, gain_bad, gain_good, line_entry, release_tokens, trigger_end
+from .model import Ctx, add_angry, draw_own, find_in_line, gain_bad, gain_good, line_entry, release_tokens, take_good_review
 from .variants import mark_customer
 
 __all__ = ["ANGER_IMMUNE", "ARREST_IMMUNE", "steal_types"]
@@ -420,12 +420,7 @@ def _matching(state: dict, cx: Ctx, p: int) -> list[str]:
 
 def _place_good(state: dict, cx: Ctx, p: int, group: str) -> None:
     """One Good Review from the City pool (the box once it is empty) onto an award."""
-    if state["pool"] > 0:
-        state["pool"] -= 1
-        if state["pool"] == 0:
-            trigger_end(state, cx, "good_reviews")
-    else:
-        state["box"] += 1
+    take_good_review(state, cx)
     _award_reviews(state, group)["good"] += 1
     cx.ev("award_review", p, group=group, kind="good", source="city")
 

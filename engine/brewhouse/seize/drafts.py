@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from ..core import Move, Rng
+from ..core import Move
 from .data import CardDB
 from .effects import DECIDE, Decision, push
-from .model import Ctx
+from .model import Ctx, pick, shuffle
 
 __all__ = ["begin_drafts", "advance", "finish_adopted_friends", "DRAFT_FRAMES"]
 
@@ -46,19 +46,6 @@ DRAFT_FRAMES = ("draft_pick", "founder_keep", "founder_group")
 #: cards dealt to each player and cards each keeps
 FOUNDERS_DEALT, FOUNDERS_PICKED = 3, 3
 FRIENDS_DEALT, FRIENDS_PICKED = 8, 4
-
-
-def _rng_pick(state: dict, items: list) -> Any:
-    rng = Rng.load(state["rng"])
-    x = items[rng.below(len(items))]
-    state["rng"] = rng.dump()
-    return x
-
-
-def _shuffle(state: dict, items: list) -> None:
-    rng = Rng.load(state["rng"])
-    rng.shuffle(items)
-    state["rng"] = rng.dump()
 
 
 def drafts_of(config: Mapping[str, Any]) -> list[str]:
@@ -95,7 +82,7 @@ def _start(state: dict, db: CardDB, kind: str, then: list[str]) -> None:
     else:
         pool = [f"{c}@{s}" for s in range(n) for c in db.friends_set("base") + db.friends_set("extra")]
         dealt, need = FRIENDS_DEALT, FRIENDS_PICKED
-    _shuffle(state, pool)
+    shuffle(state, pool)
     hands = [[pool.pop() for _ in range(dealt)] for _ in range(n)]
     state["draft"] = {"kind": kind, "stage": "pick", "round": 0, "need": need,
                       "hands": hands, "picks": [[] for _ in range(n)], "kept": [None] * n,
@@ -112,7 +99,7 @@ def advance(state: dict, cx: Ctx, order: list[int]) -> None:
             if len(d["picks"][p]) > d["round"]:
                 continue
             if p in d["auto"]:
-                _pick(state, cx, p, _rng_pick(state, d["hands"][p]))
+                _pick(state, cx, p, pick(state, d["hands"][p]))
                 continue
             push(state, {"t": "draft_pick", "p": p, "kind": d["kind"]})
             return
@@ -134,7 +121,7 @@ def advance(state: dict, cx: Ctx, order: list[int]) -> None:
             if d["kept"][p] is not None:
                 continue
             if p in d["auto"]:
-                _keep(state, cx, p, _rng_pick(state, d["picks"][p]))
+                _keep(state, cx, p, pick(state, d["picks"][p]))
                 continue
             push(state, {"t": "founder_keep", "p": p})
             return
@@ -147,7 +134,7 @@ def advance(state: dict, cx: Ctx, order: list[int]) -> None:
         if f is None or f["group"] is not None:
             continue
         if p in d["auto"]:
-            _set_group(state, cx, p, _rng_pick(state, list(state["groups"])))
+            _set_group(state, cx, p, pick(state, list(state["groups"])))
             continue
         push(state, {"t": "founder_group", "p": p})
         return

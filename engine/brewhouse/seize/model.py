@@ -46,21 +46,32 @@ def between(state: dict, lo: int, hi: int) -> int:
     return x
 
 
+def pick(state: dict, items: list) -> Any:
+    """One of ``items``, drawn with the state's own generator."""
+    return items[between(state, 0, len(items) - 1)]
+
+
 def trigger_end(state: dict, cx: Ctx, reason: str) -> None:
     if not state["end"]:
         state["end"] = reason
         cx.ev("end_triggered", reason=reason)
 
 
+def take_good_review(state: dict, cx: Ctx) -> None:
+    """One Good Review out of the City pool, or out of the box once the pool is empty (emptying
+    the pool triggers the end of the game)."""
+    if state["pool"] > 0:
+        state["pool"] -= 1
+        if state["pool"] == 0:
+            trigger_end(state, cx, "good_reviews")
+    else:
+        state["box"] += 1
+
+
 def gain_good(state: dict, cx: Ctx, p: int, n: int = 1, why: str = "") -> None:
     """Take ``n`` Good Reviews from the City pool (from the box once it is empty)."""
     for _ in range(n):
-        if state["pool"] > 0:
-            state["pool"] -= 1
-            if state["pool"] == 0:
-                trigger_end(state, cx, "good_reviews")
-        else:
-            state["box"] += 1
+        take_good_review(state, cx)
     if _withheld(state, cx, p, n, why):
         return
     state["players"][p]["good"] += n

@@ -41,7 +41,7 @@ play: build
 	@$(PY) wasm-build/serve.py --port $(PORT)
 
 test: build
-	@$(PY) -m pytest -q
+	@$(PY) -m pytest -q --durations=25
 
 # the engine tests alone (no build, no browser)
 test-fast: $(VENV)/.installed

@@ -8,10 +8,8 @@ award matches.
 """
 from __future__ import annotations
 
-from brewhouse.seize import SeizeGame
-from brewhouse.seize.data import CardDB, load_raw
-
-from .synthetic import make_db as _synthetic_db
+from . import helpers, synthetic
+from .helpers import ev, game_with  # noqa: F401 - ev is part of this module's kit
 
 ABILITIES = {
     "f_acting": {"steps": ["acting"]},
@@ -44,34 +42,26 @@ FOUNDERS = [
 ]
 
 
-def make_db() -> CardDB:
-    db = _synthetic_db()
-    raw = dict(db.raw)
+def make_raw() -> dict:
+    raw = dict(synthetic.make_raw())
     raw["founders"] = FOUNDERS
     raw["abilities"] = {**raw["abilities"], **ABILITIES}
-    return CardDB(raw, load_raw("solo.json"))
+    return raw
 
 
-FDB = make_db()
-FGAME = SeizeGame(FDB)
+FGAME = game_with(make_raw())
+FDB = FGAME.db
 
 
 def new(players: int = 2, seed: int = 0, **cfg) -> dict:
-    return FGAME.setup(FGAME.normalize_config({"players": players, **cfg}), seed)
+    return helpers.new(players, seed, game=FGAME, **cfg)
 
 
 def ids(s: dict) -> list[str]:
-    return [m.id for m in FGAME.legal_moves(s)]
+    return helpers.ids(s, game=FGAME)
 
 
 def play(s: dict, *move_ids: str):
-    events = []
-    for mid in move_ids:
-        tr = FGAME.apply(s, mid)
-        s = tr.state
-        events += tr.events
+    """Apply moves in order; returns (state, events of all moves)."""
+    s, events, _ = helpers.play(s, *move_ids, game=FGAME)
     return s, events
-
-
-def ev(events, code: str) -> list:
-    return [e for e in events if e.code == "seize." + code]

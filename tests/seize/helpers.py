@@ -11,6 +11,7 @@ from typing import Iterable, Optional
 from brewhouse.core import Game
 from brewhouse.core.registry import REGISTRY
 from brewhouse.seize import SeizeGame
+from brewhouse.seize.data import CardDB, load_raw
 from brewhouse.seize.model import Ctx, line_entry
 from brewhouse.seize.phases import run
 from brewhouse.seize.setup import deck_groups
@@ -19,6 +20,11 @@ GAME = SeizeGame()
 DB = GAME.db
 #: the first rules edition (its card data and rules), as saves made under it replay
 GAME_V1 = REGISTRY.get("seize", "1")
+
+
+def game_with(raw: dict) -> SeizeGame:
+    """A Seize game over card data ``raw`` (synthetic cards for rules tests) and the shipped solo data."""
+    return SeizeGame(CardDB(raw, load_raw("solo.json")))
 
 
 def new(players: int = 2, seed: int = 0, game: Game = GAME, **cfg) -> dict:
@@ -120,8 +126,8 @@ def push(state: dict, frame: dict) -> Ctx:
     return settle(state)
 
 
-def ids(state: dict) -> list[str]:
-    return [m.id for m in GAME.legal_moves(state)]
+def ids(state: dict, game: Game = GAME) -> list[str]:
+    return [m.id for m in game.legal_moves(state)]
 
 
 def play(state: dict, *move_ids: str, game: Game = GAME):
@@ -137,6 +143,11 @@ def play(state: dict, *move_ids: str, game: Game = GAME):
 
 def codes(events) -> list[str]:
     return [e.code for e in events]
+
+
+def ev(events, code: str) -> list:
+    """The events of one code (without the game's prefix)."""
+    return [e for e in events if e.code == "seize." + code]
 
 
 def all_cards(state: dict) -> Counter:

@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from brewhouse.core import Move
-from brewhouse.seize import SeizeGame
-from brewhouse.seize.data import CardDB, load_merged, load_raw
+from brewhouse.seize.data import load_merged
 from brewhouse.seize.effects import DECIDE, Decision
 from brewhouse.seize.model import Ctx, line_entry
 from brewhouse.seize.phases import current_moves, run
+
+from . import helpers
+from .helpers import ev, game_with  # noqa: F401 - ev is part of this module's kit
 
 
 def cust(cid: str, group: str, ability: str, rewards: int = 1, side: int = 0, order=("beans",),
@@ -68,14 +70,14 @@ EXTRA = [
 ]
 
 
-def make_db() -> CardDB:
+def make_raw() -> dict[str, Any]:
     raw = load_merged()
     raw["cards"] = list(raw["cards"]) + EXTRA
-    return CardDB(raw, load_raw("solo.json"))
+    return raw
 
 
-TDB = make_db()
-TGAME = SeizeGame(TDB)
+TGAME = game_with(make_raw())
+TDB = TGAME.db
 
 #: a test-only decision at the bottom of the stack: the engine stops there once the frames above are done
 HOLD = "test_hold"
@@ -87,7 +89,7 @@ def ctx() -> Ctx:
 
 
 def new(players: int = 2, seed: int = 0, **cfg) -> dict:
-    return TGAME.setup(TGAME.normalize_config({"players": players, **cfg}), seed)
+    return helpers.new(players, seed, game=TGAME, **cfg)
 
 
 def table(players: int = 2, seed: int = 0, **cfg) -> dict:
@@ -131,18 +133,9 @@ def ids(s: dict) -> list[str]:
 
 def play(s: dict, *move_ids: str):
     """Apply moves in order; returns (state, events of all moves, reveals of any)."""
-    events, reveals = [], False
-    for mid in move_ids:
-        tr = TGAME.apply(s, mid)
-        s = tr.state
-        events += tr.events
-        reveals = reveals or tr.reveals
-    return s, events, reveals
+    return helpers.play(s, *move_ids, game=TGAME)
 
 
 def top(s: dict) -> str:
     return s["stack"][-1]["t"]
 
-
-def ev(events, code: str) -> list:
-    return [e for e in events if e.code == "seize." + code]

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from brewhouse.seize import SeizeGame
-from brewhouse.seize.data import CardDB, load_merged, load_raw
+from brewhouse.seize.data import load_merged
+
+from .helpers import game_with
 
 PACK_GROUPS = ("board_game_media", "quality_beasts")
 CELEB = "city_celebrities"
@@ -86,9 +87,5 @@ def pack_raw() -> dict[str, Any]:
     return raw
 
 
-def make_pack_db() -> CardDB:
-    return CardDB(pack_raw(), load_raw("solo.json"))
-
-
-PDB = make_pack_db()
-PGAME = SeizeGame(PDB)
+PGAME = game_with(pack_raw())
+PDB = PGAME.db

@@ -13,15 +13,14 @@ from typing import Optional
 import pytest
 
 from brewhouse.core import Rng
-from brewhouse.seize import SeizeGame
-from brewhouse.seize.data import CardDB, load_merged, load_raw
+from brewhouse.seize.data import load_merged
 from brewhouse.seize.model import Ctx, line_entry
 from brewhouse.seize.phases import run
 from brewhouse.seize.scoring import final_scores
 
 from brewhouse.seize.city import visible as city_visible
 
-from .helpers import give, play, set_slots
+from .helpers import game_with, give, play, set_slots
 
 BASE = ["hipsters", "cyclists", "tourists", "musicians", "start_uppers"]
 GROUPS = ["tech_nerds", "street_smarts", "rebels", "authority_figures", "criminal_minds",
@@ -30,7 +29,7 @@ GROUPS = ["tech_nerds", "street_smarts", "rebels", "authority_figures", "crimina
 SHAPES = [(1, False, 1, False), (2, False, 2, True), (3, True, 3, False), (4, False, 0, False), (5, True, 1, True)]
 
 
-def _db() -> CardDB:
+def _raw() -> dict:
     raw = load_merged()
     raw["cards"] = list(raw["cards"])
     for g in GROUPS:
@@ -43,11 +42,11 @@ def _db() -> CardDB:
                 **({"boost": True} if boost and meta["boost"] else {})})
         raw["cards"].append({"id": f"x_{g}_award", "kind": "award", "group": g, "groups": [g],
                              "name": f"{g} award"})
-    return CardDB(raw, load_raw("solo.json"))
+    return raw
 
 
-DBX = _db()
-GX = SeizeGame(DBX)
+GX = game_with(_raw())
+DBX = GX.db
 A, B, C = 0, 1, 2
 
 

@@ -68,8 +68,9 @@ def test_produce_skips_squares_still_holding_a_cube():
 # -- B: dry ------------------------------------------------------------------------------
 
 def test_example4_dry_two_browns_for_one_point():
+    # three points, as the drying lesson starts
     game, s = action_state(["b b B",
-                            "U E E"], cubes={"0,0": ["brown", 1], "0,1": ["brown", 1]}, ap=2)
+                            "U E E"], cubes={"0,0": ["brown", 1], "0,1": ["brown", 1]}, ap=3)
     s, _ = play(game, s, "dry:r0c2:brown")
     assert cubes_of(s, 0, 2) == book("dry", "ex4_browns")
     assert cubes_of(s, 0, 0) is None and cubes_of(s, 0, 1) is None
@@ -79,7 +80,7 @@ def test_example4_dry_two_browns_for_one_point():
 def test_example5_drying_group_takes_two_browns_and_a_yellow_for_one_point():
     game, s = action_state(["b b B",
                             "y U B"],
-                           cubes={"0,0": ["brown", 1], "0,1": ["brown", 1], "1,0": ["yellow", 1]}, ap=2)
+                           cubes={"0,0": ["brown", 1], "0,1": ["brown", 1], "1,0": ["yellow", 1]}, ap=3)
     s, _ = play(game, s, "dry:r0c2:brown")
     assert ap(s) == book("dry", "ex4_points_left") and s["pending"]["kind"] == "dry"
     # the second square of the group dries the yellow for free
@@ -93,10 +94,11 @@ def test_example5_drying_group_takes_two_browns_and_a_yellow_for_one_point():
 # -- C: roast ------------------------------------------------------------------------------
 
 def test_example6_roast_three_browns_for_one_point():
+    # two points left, as the drying lesson has them when it roasts (example 6)
     game, s = action_state(["B B C",
                             "U E E"], cubes={"0,0": ["brown", 2], "0,1": ["brown", 1]}, ap=2)
     s, _ = play(game, s, "roast:r0c2:brown")
-    assert cubes_of(s, 0, 2) == ["brown", 3] and ap(s) == 1
+    assert cubes_of(s, 0, 2) == book("dry", "ex6_browns") and ap(s) == book("dry", "ex6_points_left")
 
 
 def test_example7_roasting_group_and_the_red_cube_on_the_third_square():

@@ -64,3 +64,46 @@ def test_a_set_cannot_change_the_states_shape():
                          ({"kind": "act", "text": "lesson.seize.x", "hint": "lesson.seize.x", "move": "space:beans"},))
     with pytest.raises(lessons.LessonError, match="never the shape"):
         lessons.validate(REGISTRY.get("seize"), bad)
+
+
+def _cafe_lesson(expect, **extra):
+    """A one-check Café lesson on the solo set-up (the act step plays the first legal move)."""
+    game = REGISTRY.get("cafe")
+    first = game.legal_moves(game.setup(game.normalize_config({"players": 1}), 1))[0].id
+    raw = {"id": "x", "title": "lesson.cafe.x", "summary": "lesson.cafe.x",
+           "start": {"config": {"players": 1}, "seed": 1},
+           "steps": [{"kind": "check", "text": "lesson.cafe.x", "expect": expect},
+                     {"kind": "act", "text": "lesson.cafe.x", "hint": "lesson.cafe.x", "move": first}], **extra}
+    return lessons._parse("cafe", raw)
+
+
+def test_an_expectation_may_count_items_or_read_the_outcome_and_a_source_is_ignored():
+    l = _cafe_lesson([{"name": "colours", "label": "lesson.cafe.x", "path": ["players", 0, "warehouse"], "value": 4,
+                       "length": True},
+                      {"name": "score", "label": "lesson.cafe.x", "path": ["scores", 0], "value": 0, "from": "outcome"}],
+                     source="001 fr, 'Placement des cartes Plan'")
+    checks = {c["name"]: c for c in lessons.validate(REGISTRY.get("cafe"), l)}
+    assert checks["colours"]["actual"] == 4 and checks["colours"]["ok"]
+    # no outcome before the game is over: the check fails rather than reading the state
+    assert checks["score"]["actual"] is None and not checks["score"]["ok"]
+
+
+@pytest.mark.parametrize("bad", [{"from": "elsewhere"}, {"length": "yes"}])
+def test_an_unknown_source_of_numbers_is_refused(bad):
+    with pytest.raises(lessons.LessonError, match="'from'"):
+        _cafe_lesson([{"name": "n", "label": "lesson.cafe.x", "path": ["round"], "value": 1, **bad}])
+
+
+@pytest.mark.parametrize("game,lesson_id", [("cafe", "scoring"), ("rush", "end-turn")])
+def test_the_api_shows_checks_read_from_the_outcome(game, lesson_id):
+    api = Api()
+    out = api.call("start_lesson", {"game": game, "lesson": lesson_id})["result"]
+    match, checks = out["match"], []
+    while not out["lesson"]["done"]:
+        step = out["lesson"]["step"]
+        checks += step.get("checks", [])
+        call = ("lesson_move", {"match": match, "move": step["move"]}) if step["kind"] == "act" else \
+            ("lesson_next", {"match": match})
+        out = api.call(*call)["result"]
+    assert checks and all(c["ok"] for c in checks), [c for c in checks if not c["ok"]]
+    assert {"final", "total"} & {c["name"] for c in checks}

@@ -3,7 +3,13 @@ from __future__ import annotations
 
 import pytest
 
+from brewhouse.core.lessons import expected
+
 from rush_helpers import G, codes, do, events, ids, play, send_pile, give_rush, sq, started
+
+#: the book's numbers for Sébastien's turn, as the movement lesson checks them (rush/lessons.json)
+SEBASTIEN_GAIN = expected("rush", "movement", "coffee_gain")
+SEBASTIEN_AFTER_STEAM = expected("rush", "movement", "then_steam")
 
 
 def moves_by_id(s):
@@ -24,22 +30,22 @@ def test_book_example_sebastien():
     coffee_before = s["supply"]["coffee"]
     options = moves_by_id(s)
     step = options[f"step:0:{sq(1, 4)}"]
-    assert (step["ingredient"], step["gain"], step["occupied"]) == ("coffee", 4, True)
+    assert (step["ingredient"], step["gain"], step["occupied"]) == ("coffee", len(SEBASTIEN_GAIN), True)
     t = play(s, f"step:0:{sq(1, 4)}")
     s = t.state
-    assert s["players"][0]["pending"] == ["coffee"] * 4
-    assert s["supply"]["coffee"] == coffee_before - 4
-    assert events(t, "rush.ingredients_taken")[0]["count"] == 4
+    assert s["players"][0]["pending"] == SEBASTIEN_GAIN
+    assert s["supply"]["coffee"] == coffee_before - len(SEBASTIEN_GAIN)
+    assert events(t, "rush.ingredients_taken")[0]["count"] == len(SEBASTIEN_GAIN)
     assert "stop" not in ids(s)  # Pauline is here: he cannot end his turn on her square
     s = do(s, f"step:0:{sq(1, 3)}")  # back to his starting square
-    assert s["players"][0]["pending"] == ["coffee"] * 4 + ["steam"]
+    assert s["players"][0]["pending"] == SEBASTIEN_AFTER_STEAM
     options = moves_by_id(s)
     assert "stop" in options  # ending where he started is allowed
     assert any(k.startswith("step:") for k in options)  # he could move once more
     s = do(s, "stop")
     assert s["phase"] == "place"
-    assert s["meeples"][0] == [sq(1, 3)]
-    assert s["turn"]["steps"] == 2
+    assert s["meeples"][0] == expected("rush", "movement", "end_square") == [sq(1, 3)]
+    assert s["turn"]["steps"] == expected("rush", "movement", "steps_used")
 
 
 @pytest.mark.parametrize("upgrades, target, expected", [
@@ -50,7 +56,7 @@ def test_book_example_sebastien():
     (("double_corners",), sq(2, 3), 1),
     (("double_specialties",), sq(2, 4), 2),              # water: specialty square
     (("double_specialties",), sq(1, 4), 1),
-    (("double_meeples", "double_corners"), sq(1, 4), 4),
+    (("double_meeples", "double_corners"), sq(1, 4), len(SEBASTIEN_GAIN)),  # the book's example
     (("double_meeples", "double_specialties", "double_corners", "diagonal_move"), sq(2, 4), 2),
 ])
 def test_gain_per_upgrade(upgrades, target, expected):

@@ -25,6 +25,13 @@ track positions; a seed cannot).  ``expect`` values are the book's numbers: the 
 tests read them with :func:`expected` so the numbers live in one place.  ``label`` and ``text``
 keys may carry parameters: ``{"text": "key", "params": {...}}`` is accepted wherever a key is.
 
+Two optional keys of an expectation reach numbers a state path alone cannot show:
+``"from": "outcome"`` reads ``path`` in the game's final result (``{"scores", "winners",
+"breakdown"}``, see :class:`~brewhouse.core.game.Outcome`; nothing before the game is over)
+instead of the state, and ``"length": true`` compares how many items the list or object at
+``path`` holds (cards drawn, penalties taken) rather than which ones.  Other keys of a lesson
+(a ``"source"`` naming the rulebook section) are kept and ignored.
+
 The API (see :mod:`brewhouse.api`) plays a lesson as a live match: ``list_lessons``,
 ``start_lesson``, ``lesson_move`` (only the step's move is accepted; any other is refused with
 the step's hint and changes nothing) and ``lesson_next`` (leaves an explain or check step).
@@ -48,6 +55,8 @@ __all__ = ["Lesson", "LessonRun", "LessonError", "load_lessons", "lesson", "expe
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 _KEY = re.compile(r"^lesson\.[a-z]+\.[A-Za-z0-9_.-]+$")
 STEP_KINDS = ("explain", "act", "check")
+#: where an expectation's path starts: the live state, or the game's outcome once it is over
+EXPECT_FROM = ("state", "outcome")
 
 
 class LessonError(ValueError):
@@ -121,6 +130,8 @@ def _parse(game: str, raw: Any) -> Lesson:
                 if not (isinstance(e, Mapping) and isinstance(e.get("path"), list) and "value" in e
                         and isinstance(e.get("name"), str)):
                     raise LessonError(f"{where} step {i}: each expectation has name, path and value")
+                if e.get("from", "state") not in EXPECT_FROM or not isinstance(e.get("length", False), bool):
+                    raise LessonError(f"{where} step {i}: 'from' is one of {EXPECT_FROM}, 'length' true or false")
                 _text(e.get("label"), f"{where} step {i} label")
                 if e["name"] in names:
                     raise LessonError(f"{where}: expectation name {e['name']!r} used twice")
@@ -220,11 +231,14 @@ class LessonRun:
     def done(self) -> bool:
         return self.index >= len(self.lesson.steps)
 
-    def enter(self, state: State) -> None:
-        """Compute the current step's checks (if it is a check step) against ``state``."""
+    def enter(self, state: State, game: Optional[Game] = None) -> None:
+        """Compute the current step's checks (if it is a check step) against ``state``.
+
+        ``game`` gives the outcome that ``"from": "outcome"`` expectations read (without it
+        they find nothing)."""
         step = self.step
         self.checks = [] if step is None or step["kind"] != "check" else [
-            _check(state, e) for e in step["expect"]]
+            _check(state, e, game) for e in step["expect"]]
 
     def to_json(self) -> dict[str, Any]:
         step = self.step
@@ -238,9 +252,15 @@ class LessonRun:
                 "player": self.lesson.player}
 
 
-def _check(state: State, e: Mapping[str, Any]) -> dict[str, Any]:
+def _check(state: State, e: Mapping[str, Any], game: Optional[Game] = None) -> dict[str, Any]:
+    root: Any = state
+    if e.get("from", "state") == "outcome":
+        outcome = game.outcome(state) if game is not None else None
+        root = outcome.to_json() if outcome is not None else None
     try:
-        actual = json_copy(read_path(state, e["path"]))
+        actual = json_copy(read_path(root, e["path"]))
+        if e.get("length"):
+            actual = len(actual)
     except (KeyError, IndexError, TypeError):
         actual = None
     label = e["label"]
@@ -273,7 +293,7 @@ def validate(game: Game, l: Lesson) -> list[dict[str, Any]]:
     except Exception as err:  # noqa: BLE001 - reported with the lesson's name
         raise LessonError(f"{l.game}/{l.id}: its start does not build: {err}") from err
     run = LessonRun(l)
-    run.enter(state)
+    run.enter(state, game)
     results: list[dict[str, Any]] = list(run.checks)
     while not run.done:
         step = run.step
@@ -290,6 +310,6 @@ def validate(game: Game, l: Lesson) -> list[dict[str, Any]]:
             except IllegalMove as err:
                 raise LessonError(f"{l.game}/{l.id} step {run.index}: a scripted follow-up fails: {err}") from err
         run.index += 1
-        run.enter(state)
+        run.enter(state, game)
         results.extend(run.checks)
     return results

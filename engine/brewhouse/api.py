@@ -281,7 +281,7 @@ class Api:
         match = Match(game, config, l.start.get("seed", 0))
         match.state, match.moves = state, moves
         run = lesson_data.LessonRun(l)
-        run.enter(state)
+        run.enter(state, game)
         match.lesson = run  # type: ignore[attr-defined]
         return self._lesson_out(self._register(match), match)
 
@@ -299,7 +299,7 @@ class Api:
             events.extend(match.apply(m))
         match._undo_stack.clear()
         run.index += 1
-        run.enter(match.state)
+        run.enter(match.state, match.game)
         out = self._lesson_out(params["match"], match)
         out["events"] = [e.visible_to(run.lesson.player) for e in events]
         return out
@@ -314,7 +314,7 @@ class Api:
         if step["kind"] == "act":
             raise BadRequest("this lesson step asks for a move: use lesson_move")
         run.index += 1
-        run.enter(match.state)
+        run.enter(match.state, match.game)
         return self._lesson_out(params["match"], match)
 
     def close(self, params: Mapping[str, Any]) -> dict[str, Any]:

@@ -64,3 +64,33 @@ def test_a_set_cannot_change_the_states_shape():
                          ({"kind": "act", "text": "lesson.seize.x", "hint": "lesson.seize.x", "move": "space:beans"},))
     with pytest.raises(lessons.LessonError, match="never the shape"):
         lessons.validate(REGISTRY.get("seize"), bad)
+
+
+def _outcome_lesson(of="outcome"):
+    return lessons._parse("seize", {
+        "id": "x", "title": "lesson.seize.x", "summary": "lesson.seize.x",
+        "start": {"config": {"players": 2}, "seed": 1},
+        "steps": [{"kind": "act", "text": "lesson.seize.x", "hint": "lesson.seize.x", "move": "space:beans"},
+                  {"kind": "check", "text": "lesson.seize.x", "expect": [
+                      {"name": "winners", "label": "lesson.seize.x", "path": ["winners"], "value": [1], "of": of}]}]})
+
+
+def test_an_expectation_may_read_the_finished_games_outcome():
+    game = REGISTRY.get("seize")
+    l = _outcome_lesson()
+    _, state, _ = lessons.build_start(game, l)
+    run = lessons.LessonRun(l, index=1)
+    run.enter(state, game)
+    assert run.checks[0]["actual"] is None and not run.checks[0]["ok"]  # the game goes on: no outcome yet
+    state["stack"], state["phase"] = [], "over"
+    state["players"][1]["good"] = 9
+    run.enter(state, game)
+    assert run.checks[0]["actual"] == [1] and run.checks[0]["ok"]
+    assert lessons.outcome_json(game, state)["scores"] == [float(s) for s in game.outcome(state).scores]
+    run.enter(state)  # without the game nothing is scored
+    assert run.checks[0]["actual"] is None
+
+
+def test_an_expectation_reads_only_the_state_or_the_outcome():
+    with pytest.raises(lessons.LessonError, match="reads one of"):
+        _outcome_lesson(of="view")

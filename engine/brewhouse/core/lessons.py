@@ -24,6 +24,9 @@ A lesson is data, in ``brewhouse/<game>/lessons.json``::
 track positions; a seed cannot).  ``expect`` values are the book's numbers: the worked-example
 tests read them with :func:`expected` so the numbers live in one place.  ``label`` and ``text``
 keys may carry parameters: ``{"text": "key", "params": {...}}`` is accepted wherever a key is.
+An expectation reads the state unless it says ``"of": "outcome"``: then its path reads the finished
+game's result, ``{"scores": [...], "winners": [...], "breakdown": [...]}`` (``None`` while the game
+goes on), for the numbers a final-scoring example gives, which no state field holds.
 
 The API (see :mod:`brewhouse.api`) plays a lesson as a live match: ``list_lessons``,
 ``start_lesson``, ``lesson_move`` (only the step's move is accepted; any other is refused with
@@ -43,11 +46,12 @@ from .errors import BadRequest, IllegalMove
 from .game import Event, Game, State, json_copy
 
 __all__ = ["Lesson", "LessonRun", "LessonError", "load_lessons", "lesson", "expected", "build_start",
-           "read_path", "play_step", "validate", "WrongMove"]
+           "read_path", "play_step", "validate", "WrongMove", "outcome_json"]
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 _KEY = re.compile(r"^lesson\.[a-z]+\.[A-Za-z0-9_.-]+$")
 STEP_KINDS = ("explain", "act", "check")
+SOURCES = ("state", "outcome")  # what an expectation's path reads (see the module docstring)
 
 
 class LessonError(ValueError):
@@ -121,6 +125,8 @@ def _parse(game: str, raw: Any) -> Lesson:
                 if not (isinstance(e, Mapping) and isinstance(e.get("path"), list) and "value" in e
                         and isinstance(e.get("name"), str)):
                     raise LessonError(f"{where} step {i}: each expectation has name, path and value")
+                if e.get("of", "state") not in SOURCES:
+                    raise LessonError(f"{where} step {i}: an expectation reads one of {SOURCES}")
                 _text(e.get("label"), f"{where} step {i} label")
                 if e["name"] in names:
                     raise LessonError(f"{where}: expectation name {e['name']!r} used twice")
@@ -220,11 +226,12 @@ class LessonRun:
     def done(self) -> bool:
         return self.index >= len(self.lesson.steps)
 
-    def enter(self, state: State) -> None:
-        """Compute the current step's checks (if it is a check step) against ``state``."""
+    def enter(self, state: State, game: Optional[Game] = None) -> None:
+        """Compute the current step's checks (if it is a check step) against ``state``
+        (``game`` scores a finished game for the expectations that read its outcome)."""
         step = self.step
         self.checks = [] if step is None or step["kind"] != "check" else [
-            _check(state, e) for e in step["expect"]]
+            _check(state, e, game) for e in step["expect"]]
 
     def to_json(self) -> dict[str, Any]:
         step = self.step
@@ -238,9 +245,18 @@ class LessonRun:
                 "player": self.lesson.player}
 
 
-def _check(state: State, e: Mapping[str, Any]) -> dict[str, Any]:
+def outcome_json(game: Optional[Game], state: State) -> Optional[dict[str, Any]]:
+    """The finished game's result as plain data (``None`` while it goes on, or without a game)."""
+    out = game.outcome(state) if game is not None else None
+    if out is None:
+        return None
+    return {"scores": list(out.scores), "winners": list(out.winners), "breakdown": json_copy(list(out.breakdown))}
+
+
+def _check(state: State, e: Mapping[str, Any], game: Optional[Game] = None) -> dict[str, Any]:
+    source = outcome_json(game, state) if e.get("of", "state") == "outcome" else state
     try:
-        actual = json_copy(read_path(state, e["path"]))
+        actual = json_copy(read_path(source, e["path"]))
     except (KeyError, IndexError, TypeError):
         actual = None
     label = e["label"]
@@ -273,7 +289,7 @@ def validate(game: Game, l: Lesson) -> list[dict[str, Any]]:
     except Exception as err:  # noqa: BLE001 - reported with the lesson's name
         raise LessonError(f"{l.game}/{l.id}: its start does not build: {err}") from err
     run = LessonRun(l)
-    run.enter(state)
+    run.enter(state, game)
     results: list[dict[str, Any]] = list(run.checks)
     while not run.done:
         step = run.step
@@ -290,6 +306,6 @@ def validate(game: Game, l: Lesson) -> list[dict[str, Any]]:
             except IllegalMove as err:
                 raise LessonError(f"{l.game}/{l.id} step {run.index}: a scripted follow-up fails: {err}") from err
         run.index += 1
-        run.enter(state)
+        run.enter(state, game)
         results.extend(run.checks)
     return results

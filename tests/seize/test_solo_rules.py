@@ -342,7 +342,7 @@ def test_word_of_mouth_book_example_takes_the_rightmost_match():
     row = s["city"][0]
     top = row["deck"][-1]
     wom(s)
-    assert bot(s)["deck"] == ["meal_delivery_rider"]
+    assert bot(s)["deck"] == expected("seize", "starbots-word-of-mouth", "starbots_deck")  # the Meal Delivery Rider
     assert row["slots"] == [top, "bike_messenger", "old_weekenders", "hatster"]
     assert all_cards(s) == solo_expected_cards(s)
 

@@ -1920,4 +1920,11 @@ export default {
   "lesson.seize.starbots.token": "Die zweite Karte zeigte Kunden anlocken: Das gezogene Ausbauplättchen, ein Hype-Plättchen, verstärkt nun die Anlocken-Aktion von Starbots.",
   "lesson.seize.starbots.upgrade": "Von jetzt an erhöht dieses Plättchen den Hype von Starbots, wann immer es Kunden anlocken wählt.",
   "lesson.seize.starbots.starbots_token": "Plättchen an der Anlocken-Aktion von Starbots",
+  "lesson.seize.starbots-word-of-mouth.title": "Die Mundpropaganda von Starbots",
+  "lesson.seize.starbots-word-of-mouth.summary": "Starbots wählt seinen Kunden der Mundpropaganda nach fester Regel: den passenden ganz rechts.",
+  "lesson.seize.starbots-word-of-mouth.rule": "Bei der Mundpropaganda nimmt Starbots den Kunden der Stadt ganz rechts, die oberste Ablagekarte eingeschlossen, dessen Gruppe zu einem Symbol seines Cafés passt, und legt ihn auf seinen Stapel. Seine Vorratskammer zeigt ein Hipster-Symbol, sein Stil ein Radfahrer-Symbol.",
+  "lesson.seize.starbots-word-of-mouth.serve": "Bediene Oma, deinen letzten Kunden des Tages; danach kommt die Mundpropaganda. Dein Café hat kein Gruppensymbol, also nimmst du niemanden.",
+  "lesson.seize.starbots-word-of-mouth.serve-hint": "Wähle „Hauptbestellung bedienen“.",
+  "lesson.seize.starbots-word-of-mouth.taken": "Von den zwei Radfahrern und dem Hipster in der Stadt stand die Essenslieferantin ganz rechts: Sie liegt jetzt auf dem Stapel von Starbots.",
+  "lesson.seize.starbots-word-of-mouth.starbots_deck": "Stapel von Starbots",
 };

@@ -1915,4 +1915,11 @@ export default {
   "lesson.seize.starbots.token": "The second card showed Attract a Customer: the upgrade token drawn, a Hype token, now strengthens Starbots’ Attract action.",
   "lesson.seize.starbots.upgrade": "From now on, whenever Starbots takes Attract a Customer, this token also raises its Hype.",
   "lesson.seize.starbots.starbots_token": "Tokens on Starbots’ Attract action",
+  "lesson.seize.starbots-word-of-mouth.title": "Starbots’ Word of Mouth",
+  "lesson.seize.starbots-word-of-mouth.summary": "Starbots takes its Word of Mouth customer by a fixed rule: the rightmost match.",
+  "lesson.seize.starbots-word-of-mouth.rule": "In Word of Mouth, Starbots takes the rightmost City customer, discard top included, whose group matches an icon of its café, and puts it on its deck. Its Pantry shows a hipster icon and its Style a cyclist icon.",
+  "lesson.seize.starbots-word-of-mouth.serve": "Serve Grandma, your last customer of the day; Word of Mouth follows. Your café has no group icon, so you take no one.",
+  "lesson.seize.starbots-word-of-mouth.serve-hint": "Choose “Serve the main order”.",
+  "lesson.seize.starbots-word-of-mouth.taken": "Of the two cyclists and the hipster in the City, the Meal Delivery Rider stood furthest right: it is now on Starbots’ deck.",
+  "lesson.seize.starbots-word-of-mouth.starbots_deck": "Starbots’ deck",
 };

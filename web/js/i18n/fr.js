@@ -1915,4 +1915,11 @@ export default {
   "lesson.seize.starbots.token": "La seconde carte montrait Attirer un client : le jeton d’amélioration pioché, un jeton Hype, renforce désormais l’action Attirer de Starbots.",
   "lesson.seize.starbots.upgrade": "Désormais, chaque fois que Starbots attire un client, ce jeton augmente aussi sa Hype.",
   "lesson.seize.starbots.starbots_token": "Jetons sur l’action Attirer de Starbots",
+  "lesson.seize.starbots-word-of-mouth.title": "Le bouche-à-oreille de Starbots",
+  "lesson.seize.starbots-word-of-mouth.summary": "Starbots choisit son client du bouche-à-oreille selon une règle fixe : la correspondance la plus à droite.",
+  "lesson.seize.starbots-word-of-mouth.rule": "Au bouche-à-oreille, Starbots prend le client de la ville le plus à droite, dessus de la défausse compris, dont le groupe correspond à une icône de son café, et le met sur son paquet. Son garde-manger montre une icône hipster et son style une icône cycliste.",
+  "lesson.seize.starbots-word-of-mouth.serve": "Servez Mamie, votre dernière cliente du jour ; le bouche-à-oreille suit. Votre café n’a aucune icône de groupe : vous ne prenez personne.",
+  "lesson.seize.starbots-word-of-mouth.serve-hint": "Choisissez « Servir la commande principale ».",
+  "lesson.seize.starbots-word-of-mouth.taken": "Parmi les deux cyclistes et le hipster de la ville, la Livreuse de repas était la plus à droite : elle est maintenant sur le paquet de Starbots.",
+  "lesson.seize.starbots-word-of-mouth.starbots_deck": "Le paquet de Starbots",
 };

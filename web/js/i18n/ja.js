@@ -1916,4 +1916,11 @@ export default {
   "lesson.seize.starbots.token": "2枚目のカードは「顧客を引き付ける」でした。引いたアップグレードトークン（宣伝）が、これからStarbotsの引き付けるアクションを強化します。",
   "lesson.seize.starbots.upgrade": "これからはStarbotsが顧客を引き付けるたびに、このトークンで宣伝も上がります。",
   "lesson.seize.starbots.starbots_token": "Starbotsの引き付けるアクションのトークン",
+  "lesson.seize.starbots-word-of-mouth.title": "Starbotsの口コミ",
+  "lesson.seize.starbots-word-of-mouth.summary": "Starbotsは口コミの顧客を決まったルールで選びます。一致する中で一番右の顧客です。",
+  "lesson.seize.starbots-word-of-mouth.rule": "口コミでは、Starbotsは捨て札の一番上も含めて、カフェのアイコンとグループが一致する市街の顧客のうち一番右の1人を取り、自分のデッキに置きます。Starbotsのパントリーにはヒップスター、スタイルには自転車乗りのアイコンがあります。",
+  "lesson.seize.starbots-word-of-mouth.serve": "今日最後の顧客、おばあちゃんに給仕しましょう。続いて口コミです。自分のカフェにはグループアイコンがないので、誰も取りません。",
+  "lesson.seize.starbots-word-of-mouth.serve-hint": "「メイン注文を履行」を選んでください。",
+  "lesson.seize.starbots-word-of-mouth.taken": "市街の自転車乗り2人とヒップスター1人のうち、一番右はフード配達員でした。今はStarbotsのデッキにあります。",
+  "lesson.seize.starbots-word-of-mouth.starbots_deck": "Starbotsのデッキ",
 };

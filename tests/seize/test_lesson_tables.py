@@ -2,9 +2,12 @@
 example's numbers depend on are the ones its test builds (so the shared numbers mean the same)."""
 from __future__ import annotations
 
-from brewhouse.core.lessons import build_start, lesson, outcome_json, read_path
+import pytest
+
+from brewhouse.core.lessons import build_start, lesson, load_lessons, outcome_json, read_path
 
 from .helpers import GAME
+from .lesson_starts import BUILDERS
 from .test_examples import MICHI, michi_service_table, scoring_table
 
 SERVICE_TABLE = [["phase"], ["stack"], ["cursor"], ["first"], ["empty_cup"], ["players", MICHI, "res"],
@@ -15,6 +18,13 @@ SERVICE_TABLE = [["phase"], ["stack"], ["cursor"], ["first"], ["empty_cup"], ["p
 
 def start(lesson_id: str) -> dict:
     return build_start(GAME, lesson("seize", lesson_id))[1]
+
+
+@pytest.mark.parametrize("lesson_id", [l.id for l in load_lessons("seize")])
+def test_every_lesson_starts_where_its_builder_puts_it(lesson_id):
+    """(After a change to the cards or a builder: ``python -m tests.seize.lesson_starts``.)"""
+    assert lesson_id in BUILDERS
+    assert dict(lesson("seize", lesson_id).start) == BUILDERS[lesson_id]()
 
 
 def test_the_service_lessons_start_at_michis_service_table():

@@ -107,3 +107,28 @@ def test_the_api_shows_checks_read_from_the_outcome(game, lesson_id):
         out = api.call(*call)["result"]
     assert checks and all(c["ok"] for c in checks), [c for c in checks if not c["ok"]]
     assert {"final", "total"} & {c["name"] for c in checks}
+
+
+def _outcome_lesson(source="outcome"):
+    return lessons._parse("seize", {
+        "id": "x", "title": "lesson.seize.x", "summary": "lesson.seize.x",
+        "start": {"config": {"players": 2}, "seed": 1},
+        "steps": [{"kind": "act", "text": "lesson.seize.x", "hint": "lesson.seize.x", "move": "space:beans"},
+                  {"kind": "check", "text": "lesson.seize.x", "expect": [
+                      {"name": "winners", "label": "lesson.seize.x", "path": ["winners"], "value": [1], "from": source}]}]})
+
+
+def test_an_expectation_may_read_the_finished_games_outcome():
+    game = REGISTRY.get("seize")
+    l = _outcome_lesson()
+    _, state, _ = lessons.build_start(game, l)
+    run = lessons.LessonRun(l, index=1)
+    run.enter(state, game)
+    assert run.checks[0]["actual"] is None and not run.checks[0]["ok"]  # the game goes on: no outcome yet
+    state["stack"], state["phase"] = [], "over"
+    state["players"][1]["good"] = 9
+    run.enter(state, game)
+    assert run.checks[0]["actual"] == [1] and run.checks[0]["ok"]
+    run.enter(state)  # without the game nothing is scored
+    assert run.checks[0]["actual"] is None
+

@@ -2,12 +2,15 @@
 
 Farah and Michi are seats 0 and 1 of a 2-player game unless said otherwise.
 Named cards come from our card data (``cards.json``) with the properties the
-examples state.
+examples state.  The book's numbers that the "Learn to play" lessons also check
+are read from the lessons (``brewhouse/seize/lessons.json``) with :func:`book`,
+so they live in one place; each test still builds its own position.
 """
 from __future__ import annotations
 
 import pytest
 
+from brewhouse.core.lessons import expected
 from brewhouse.seize import city
 from brewhouse.seize.cafe import cafe_groups, order_cost
 from brewhouse.seize.model import Ctx, add_angry, add_happy, line_entry, lower_hype, raise_hype
@@ -17,6 +20,11 @@ from .helpers import (DB, GAME, GAME_V1, clear_player, codes, give, ids, new, pl
                       set_slots, settle)
 
 FARAH, MICHI = 0, 1
+
+
+def book(lesson_id, name):
+    """The book's number that the lesson ``lesson_id`` checks under ``name``."""
+    return expected("seize", lesson_id, name)
 
 
 def res(state, p):
@@ -117,13 +125,13 @@ def test_empty_city_deck_is_never_rebuilt_and_triggers_the_end():
 
 
 # ------------------------------------------------------------------ setup (pp. 5-7)
-@pytest.mark.parametrize("n,pool", [(2, 40), (3, 50), (4, 50)])
+@pytest.mark.parametrize("n,pool", [(2, book("city", "city_reviews")), (3, 50), (4, 50)])
 def test_setup_by_player_count(n, pool):
     s = new(n)
     assert s["pool"] == pool
     for pl in s["players"]:
-        assert pl["res"] == {"beans": 5, "milk": 1, "sugar": 0}
-        assert pl["hype"] == 2 and len(pl["deck"]) == 4 and pl["line"] == []
+        assert pl["res"] == book("city", "farah_res")
+        assert pl["hype"] == book("city", "farah_hype") and len(pl["deck"]) == 4 and pl["line"] == []
     assert s["first"] == 0 and s["empty_cup"] == 1
     assert GAME.active_player(s) == 0 and GAME.phase(s) == "actions"
 
@@ -132,7 +140,8 @@ def test_setup_by_player_count(n, pool):
 def test_two_player_action_phase_and_no_second_barista_on_same_space():
     s = new()
     s, ev, _ = play(s, "space:beans", "icon:0")  # Farah scoops: 6 beans in digital play
-    assert res(s, FARAH)["beans"] == 5 + 6
+    assert res(s, FARAH)["beans"] == book("actions", "farah_beans")  # 5 + 6
+    assert s["players"][FARAH]["baristas"] == book("actions", "farah_baristas")
     assert GAME.active_player(s) == MICHI
     visible_customer = s["city"][0]["slots"][0]
     s, ev, _ = play(s, "space:attract", "icon:0", "city:row1:slot1")
@@ -147,13 +156,13 @@ def test_upgraded_sugar_action_bakery_partnership():
     set_slots(s, 1, ["bakery_partnership", None, None, None])
     s, _, _ = play(s, "space:beans", "icon:0", "space:attract", "icon:0", "city:row1:slot1")
     s, _, _ = play(s, "space:upgrade_pantry", "icon:0", "city:row2:slot1")
-    assert s["players"][FARAH]["pantry"] == ["bakery_partnership"]
+    assert s["players"][FARAH]["pantry"] == book("actions", "farah_pantry")
     s2 = new()
     give(s2, FARAH, "pantry", ["bakery_partnership"])
     s2, _, _ = play(s2, "space:sugar")
     assert ids(s2) == ["icon:0", "icon:1"]  # 2 icons: both must be activated
     s2, _, _ = play(s2, "icon:1", "icon:0")
-    assert res(s2, FARAH)["sugar"] == 6 and GAME.active_player(s2) == MICHI
+    assert res(s2, FARAH)["sugar"] == book("upgrades", "farah_sugar") and GAME.active_player(s2) == MICHI
 
 
 def test_yerba_mate_milk_covers_the_cyclists_group_icon():
@@ -170,8 +179,8 @@ def test_upgraded_milk_action_choose_four_of_five():
     icons = [m.payload["icon"] for m in GAME.legal_moves(s)]
     assert icons == ["milk3", "milk2", "milk2", "early_bird", "milk1"]
     s, ev, _ = play(s, "icon:1", "icon:2", "icon:0", "icon:3")
-    assert res(s, FARAH)["milk"] == 1 + 7
-    assert s["empty_cup"] == FARAH and "seize.empty_cup" in codes(ev)
+    assert res(s, FARAH)["milk"] == book("four-icons", "farah_milk")  # 1 + 7
+    assert s["empty_cup"] == book("four-icons", "empty_cup") == FARAH and "seize.empty_cup" in codes(ev)
     assert GAME.active_player(s) == MICHI  # exactly 4 activated, the 1-milk icon is not
 
 
@@ -239,8 +248,9 @@ def test_hype_phase_reshuffles_only_when_a_draw_is_needed():
     cx = Ctx(DB)
     _hype_phase(s, cx, turn_order(s))
     line = [e["id"] for e in s["players"][p]["line"]]
-    assert line[:2] == ["hatster", "trendsetter"] and len(line) == 3 and line[2] in ("busker", "cellist")
-    assert len(s["players"][p]["deck"]) == 1 and s["players"][p]["discard"] == []
+    assert line[:2] == [book("hype", "michi_kept"), book("hype", "michi_first_draw")]
+    assert len(line) == 3 and line[2] in ("busker", "cellist")
+    assert len(s["players"][p]["deck"]) == 1 and s["players"][p]["discard"] == book("hype", "michi_discard")
     assert cx.reveals and "seize.reshuffle" in codes(cx.events)
 
 
@@ -331,8 +341,8 @@ def service_part_1():
     s, ev, _ = play(s, "serve:both")
     pl = s["players"][MICHI]
     # 2 beans for high-quality coffee, 1 sugar for the croissant (croissant in the Pantry)
-    assert pl["res"] == {"beans": 0, "milk": 0, "sugar": 2}
-    assert pl["hype"] == 4  # side reward Hype (3), then the Hype ability (4)
+    assert pl["res"] == book("service-1", "michi_res")
+    assert pl["hype"] == book("service-1", "michi_hype")  # side reward Hype (3), then the Hype ability (4)
     assert pl["served"] == 1
     # UX Designer: no milk -> main order cannot be paid, angry, no reward, no ability
     assert ids(s) == ["serve:main"]
@@ -340,8 +350,8 @@ def service_part_1():
     s, ev, _ = play(s, "serve:main")
     assert pl is not s["players"][MICHI]
     pl = s["players"][MICHI]
-    assert pl["line"][1] == {"id": "ux_designer", "happy": 0, "angry": True}
-    assert pl["good"] == 0 and "seize.ability" not in codes(ev)
+    assert pl["line"][1] == book("service-1", "ux_angry")
+    assert pl["good"] == book("service-1", "michi_good") and "seize.ability" not in codes(ev)
     return s
 
 
@@ -350,21 +360,21 @@ def test_service_example_part_2_singer_then_line_discard_and_word_of_mouth():
     assert ids(s) == ["serve:main"]  # the soy milk side order is out of reach
     s, ev, _ = play(s, "serve:main")
     pl = s["players"][MICHI]
-    assert pl["res"]["sugar"] == 0  # no pie in the Pantry: 2 sugar
+    assert pl["res"]["sugar"] == book("service-2", "michi_sugar")  # no pie in the Pantry: 2 sugar
     assert "seize.ability" in codes(ev)
     assert ids(s) == ["target:p1:hatster", "target:p1:ux_designer", "target:p1:heartfelt_singer"]
     s, ev, _ = play(s, "target:p1:hatster")
     # service over: Hatster happy -> 1 Good Review and stays; UX angry -> Bad Review, own discard
     pl = s["players"][MICHI]
-    assert pl["good"] == 1 and pl["bad"] == 1
-    assert pl["line"] == [{"id": "hatster", "happy": 0, "angry": False}]
-    assert pl["discard"] == ["ux_designer", "heartfelt_singer"]
+    assert pl["good"] == book("service-2", "michi_good") and pl["bad"] == book("service-2", "michi_bad")
+    assert pl["line"] == book("service-2", "michi_line")
+    assert pl["discard"] == book("service-2", "michi_discard")
     assert GAME.phase(s) == "word_of_mouth" and GAME.active_player(s) == MICHI
     # Word of Mouth (p. 22): hipsters (Hatster in Line) and tourists (style) match; musicians
     # icons find nobody; the UX Designer in the discard pile does not count.
     assert ids(s) == ["city:row1:slot1", "city:row1:slot2", "city:row1:slot3"]
     s, ev, _ = play(s, "city:row1:slot1")
-    assert s["players"][MICHI]["discard"][-1] == "trendsetter"
+    assert s["players"][MICHI]["discard"] == book("word-of-mouth", "michi_new")  # the Trendsetter joins
 
 
 def test_skipping_a_happy_customer_removes_one_happy_token():
@@ -532,7 +542,7 @@ def test_delivery_example_meal_delivery_rider_takes_three_beans():
     s, _, _ = play(s, "serve:main")
     assert ids(s) == ["upgrade:yerba_mate_milk:0", "upgrade:yerba_mate_milk:1"]
     s, _, _ = play(s, "upgrade:yerba_mate_milk:0")
-    assert res(s, FARAH)["beans"] == 3
+    assert res(s, FARAH)["beans"] == book("delivery", "farah_beans")
 
 
 def test_delivery_action_icon_excludes_its_row_and_other_delivery_icons():
@@ -565,12 +575,12 @@ def test_innovation_example_headhunter_word_of_mouth():
     s = service(s)
     assert GAME.active_player(s) == MICHI
     s, _, _ = play(s, "serve:both")
-    assert s["players"][MICHI]["good"] == 2  # both rewards
+    assert s["players"][MICHI]["good"] == book("innovation", "michi_good")  # both rewards
     assert ids(s) == ["upgrade:coworking_desks:0"]
     s, _, _ = play(s, "upgrade:coworking_desks:0")
     assert ids(s) == ["city:row1:slot1"]  # the Headhunter in the Line makes start uppers match
     s, _, _ = play(s, "city:row1:slot1")
-    assert s["players"][MICHI]["discard"] == ["javascript_engineer", "headhunter"]
+    assert s["players"][MICHI]["discard"] == book("innovation", "michi_discard")
 
 
 # ------------------------------------------------------------------ other icons (pp. 28-29)
@@ -767,11 +777,11 @@ def test_scoring_example_farah_31_michi_29():
     s = scoring_table()
     out = GAME.outcome(s)
     f, m = out.breakdown
-    assert f["happy_tokens"] == 0 and f["bad_reviews"] == 0 and f["achievements"] == 5
-    assert f["awards"] == {"hipsters": 7, "cyclists": 2}
-    assert m["happy_tokens"] == 2 and m["bad_reviews"] == -2 and m["achievements"] == 0
-    assert m["awards"] == {"cyclists": 1, "tourists": 0, "musicians": 1, "start_uppers": 4}
-    assert out.scores == (31.0, 29.0) and out.winners == (FARAH,)
+    assert f["happy_tokens"] == 0 and f["bad_reviews"] == 0 and f["achievements"] == book("scoring", "farah_achievements")
+    assert f["awards"] == book("scoring", "farah_awards")
+    assert m["happy_tokens"] == book("scoring", "michi_happy") and m["bad_reviews"] == book("scoring", "michi_bad")
+    assert m["achievements"] == 0 and m["awards"] == book("scoring", "michi_awards")
+    assert list(out.scores) == book("scoring", "scores") and list(out.winners) == book("scoring", "winners") == [FARAH]
 
 
 def test_tie_breaks_fewest_resources_then_last_in_initial_order():

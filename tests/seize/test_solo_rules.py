@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from brewhouse.core.lessons import expected
 from brewhouse.seize.model import Ctx
 from brewhouse.seize.phases import _hype_phase, turn_order
 
@@ -111,10 +112,10 @@ def test_book_example_upgrade_pantry_takes_the_third_card_and_places_a_token():
     n_tokens = len(s["solo"]["tokens"])
     stack_deck(s, ("upgrade_pantry", 1), ("attract", 3))
     turn(s)
-    assert bot(s)["baristas"] == ["upgrade_pantry"]
+    assert bot(s)["baristas"] == expected("seize", "starbots", "starbots_space")
     assert bot(s)["pantry"] == [c]
     assert row["slots"] == [top, a, b, d]      # usual City shift and refill
-    assert s["solo"]["upgrades"]["attract"] == ["hype"]
+    assert s["solo"]["upgrades"]["attract"] == expected("seize", "starbots", "starbots_token")
     assert len(s["solo"]["tokens"]) == n_tokens - 1
 
 
@@ -341,7 +342,7 @@ def test_word_of_mouth_book_example_takes_the_rightmost_match():
     row = s["city"][0]
     top = row["deck"][-1]
     wom(s)
-    assert bot(s)["deck"] == ["meal_delivery_rider"]
+    assert bot(s)["deck"] == expected("seize", "starbots-word-of-mouth", "starbots_deck")  # the Meal Delivery Rider
     assert row["slots"] == [top, "bike_messenger", "old_weekenders", "hatster"]
     assert all_cards(s) == solo_expected_cards(s)
 

@@ -43,6 +43,10 @@ export class LessonTable extends Table {
     this.el.pace.closest("label").remove();
     this.el.step = h("section.lesson-step", { dataset: { testid: "lesson-step" }, "aria-live": "polite" });
     this.el.decisionMark.before(this.el.step);
+    // a renderer redraws its board by itself on a selection (Café's card, Coffee Rush's ingredient):
+    // the options it draws again are restricted again
+    this.boardWatch = new MutationObserver(() => { if (this.lesson && this.view) this.restrictOptions(); });
+    this.boardWatch.observe(this.el.board, { childList: true, subtree: true });
     this.root.addEventListener("click", (event) => {
       const other = event.target.closest("[data-lesson-option]");
       if (!other || !this.root.contains(other) || other.disabled) return;
@@ -54,6 +58,11 @@ export class LessonTable extends Table {
   translateChrome() {
     super.translateChrome();
     if (this.lesson) this.el.title.textContent = t("learn.tableTitle", { game: this.gameInfo.title, lesson: t(this.lesson.title) });
+  }
+
+  close() {
+    this.boardWatch.disconnect();
+    super.close();
   }
 
   get learner() { return this.lesson?.player ?? 0; }
@@ -172,6 +181,8 @@ export class LessonTable extends Table {
     super.renderView();
     this.restrictOptions();
     this.renderStep();
+    // a finished lesson asks nothing more: its last position stays on the board, the decision goes
+    if (this.lesson.done) this.el.decision.hidden = true;
   }
 
   /**
@@ -183,15 +194,20 @@ export class LessonTable extends Table {
     const accepted = this.accepted;
     const all = [...this.root.querySelectorAll("[data-move]")];
     const mine = all.filter((el) => el.dataset.move === accepted);
-    const keep = mine.find((el) => el.checkVisibility?.() ?? el.offsetParent !== null) ?? mine[0] ?? null;
+    const visible = (el) => el.checkVisibility?.() ?? el.offsetParent !== null;
+    const inBanner = (el) => this.el.decision.contains(el);
+    let keep = mine.find((el) => inBanner(el) && visible(el)) ?? mine.find(visible) ?? mine.find(inBanner) ?? mine[0] ?? null;
+    // an option a renderer draws on the board only, not drawn there now (e.g. behind a selection): the banner shows it
+    if (keep && !visible(keep) && inBanner(keep)) keep.hidden = false;
     for (const el of all) {
       // never folded away behind a phone's "more" toggle: it is the one option of the step
       if (el === keep) { el.classList.add("lesson-accepted"); el.classList.remove("extra"); continue; }
       const id = el.dataset.move;
       delete el.dataset.move;
       if (accepted) {
+        // the same move drawn elsewhere (the board's space for the banner's option) is marked too, and plays it
         el.dataset.lessonOption = id;
-        el.classList.add("lesson-other");
+        el.classList.add(id === accepted ? "lesson-accepted" : "lesson-other");
       } else {
         el.classList.add("lesson-inert");
         if (el.tagName === "BUTTON") el.disabled = true;
@@ -225,7 +241,7 @@ export class LessonTable extends Table {
     const next = step.kind === "act" ? null
       : h("button.lesson-next", { type: "button", dataset: { testid: "lesson-next" }, onclick: () => this.next() },
         t(l.index + 1 >= l.count ? "learn.finish" : "learn.next"));
-    box.replaceChildren(
+    box.replaceChildren(...[
       h("div.lesson-progress",
         h("span.lesson-count", t("learn.stepOf", { n: l.index + 1, count: l.count })),
         h("progress", { max: l.count, value: l.index, "aria-hidden": "true" })),
@@ -234,7 +250,8 @@ export class LessonTable extends Table {
       checks,
       step.kind === "act" ? h("p.lesson-do.muted", t("learn.doIt")) : null,
       hint,
-      next);
+      next,
+    ].filter(Boolean));
   }
 
   renderDone() {

@@ -205,3 +205,39 @@ def test_lessons_fit_a_phone(browser, site):
     finally:
         ctx.close()
     assert ARTIFACTS.exists()
+
+
+def test_the_lessons_store_is_added_and_saved_games_of_the_first_database_stay_whole(page, site):
+    """A database made by a build before lessons (version 1: the saves store only) is upgraded
+    by adding the lessons store; its saved games are read back exactly as they were."""
+    import json
+    from pathlib import Path
+
+    save = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "saves" / "seize-3p-unfinished.json").read_text())
+    record = {"id": "from-version-1", "game": save["game"], "seats": save["seats"], "status": "in_progress",
+              "ply": len(save["moves"]), "phase": "", "created": "2026-11-01T10:00:00Z",
+              "updated": "2026-11-02T10:00:00Z", "save": save}
+    page.goto(site + "build-manifest.json")  # the site's origin, without the app opening its database
+    page.evaluate("""(record) => new Promise((resolve, reject) => {
+        const open = indexedDB.open("brewhouse", 1);
+        open.onupgradeneeded = () => {
+          const store = open.result.createObjectStore("saves", { keyPath: "id" });
+          store.createIndex("updated", "updated");
+          store.put(record);
+        };
+        open.onsuccess = () => { open.result.close(); resolve(); };
+        open.onerror = () => reject(open.error);
+    })""", record)
+    page.problems.clear()  # the bare JSON document's missing favicon is no problem of the site
+    page.goto(site)
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=save-row][data-save-id=from-version-1]")
+    assert page.evaluate("() => window.brewhouse.saves.get('from-version-1')") == record
+    done = page.evaluate("() => window.brewhouse.progress.complete('seize', 'first-action').then((s) => [...s])")
+    assert done == ["first-action"]
+    assert page.evaluate("() => window.brewhouse.progress.done('seize').then((s) => [...s])") == ["first-action"]
+    assert page.evaluate("() => window.brewhouse.saves.get('from-version-1')") == record
+    stores = page.evaluate("""() => new Promise((resolve) => { const open = indexedDB.open("brewhouse");
+        open.onsuccess = () => { const db = open.result; resolve([db.version, [...db.objectStoreNames]]); db.close(); }; })""")
+    assert stores == [2, ["lessons", "saves"]]
+    assert page.problems == []

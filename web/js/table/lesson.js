@@ -28,7 +28,7 @@ function shown(value) {
 export class LessonTable extends Table {
   /**
    * deps as Table's, plus lessons ([{id, title, summary, steps}] of the game, in order),
-   * progress (LessonProgress) and onDone(lesson) → the done panel's actions.
+   * progress (LessonProgress) and actions {open(id), list(), firstGame()}: where the done panel's buttons go.
    */
   constructor(deps) {
     super(deps);
@@ -41,6 +41,9 @@ export class LessonTable extends Table {
     // a lesson has none of these: it is restarted, never undone, saved or shared
     for (const k of ["undo", "hint", "hintNote", "share", "shareReplay", "skip"]) this.el[k].remove();
     this.el.pace.closest("label").remove();
+    // back to the game's lessons from anywhere in one
+    this.el.lessonsButton = h("button.secondary", { type: "button", dataset: { testid: "lesson-list-button" }, onclick: () => this.actions.list() });
+    this.el.home.before(this.el.lessonsButton);
     this.el.step = h("section.lesson-step", { dataset: { testid: "lesson-step" }, "aria-live": "polite" });
     this.el.decisionMark.before(this.el.step);
     // a renderer redraws its board by itself on a selection (Café's card, Coffee Rush's ingredient):
@@ -53,10 +56,12 @@ export class LessonTable extends Table {
       event.preventDefault();
       this.tryOption(other.dataset.lessonOption);
     });
+    this.translateChrome();
   }
 
   translateChrome() {
     super.translateChrome();
+    if (this.el.lessonsButton) this.el.lessonsButton.textContent = t("learn.done.list");
     if (this.lesson) this.el.title.textContent = t("learn.tableTitle", { game: this.gameInfo.title, lesson: t(this.lesson.title) });
   }
 
@@ -85,6 +90,7 @@ export class LessonTable extends Table {
     this.match = status.match;
     this.status = status;
     this.lesson = status.lesson;
+    this.root.querySelector("[data-testid=table]").dataset.lesson = status.lesson.id;
     this.viewer = this.learner;
     this.hintShown = null;
     this.translateChrome();
@@ -112,7 +118,8 @@ export class LessonTable extends Table {
     this.setWaiting(this.lesson.done ? "over" : this.accepted ? "human" : "lesson");
     this.renderView();
     if (this.lesson.done) this.finish();
-    this.el.step.querySelector("[data-testid=lesson-next], [data-testid=lesson-restart]")?.focus({ preventScroll: true });
+    if (this.accepted) this.focusDecision();
+    else this.el.step.querySelector("[data-testid=lesson-next], [data-testid=lesson-following], [data-testid=lesson-first-game]")?.focus({ preventScroll: true });
   }
 
   async play(moveId) {

@@ -117,6 +117,13 @@ export class LessonTable extends Table {
   show() {
     this.setWaiting(this.lesson.done ? "over" : this.accepted ? "human" : "lesson");
     this.renderView();
+    // a new step's words in sight, wherever the last click was (a phone scrolls far down the board);
+    // the decision just below it then stands unfolded
+    const at = `${this.lesson.id}:${this.lesson.index}`;
+    if (this.shownStep !== at) {
+      this.shownStep = at;
+      this.el.step.scrollIntoView({ block: "nearest" });
+    }
     if (this.lesson.done) this.finish();
     if (this.accepted) this.focusDecision();
     else this.el.step.querySelector("[data-testid=lesson-next], [data-testid=lesson-following], [data-testid=lesson-first-game]")?.focus({ preventScroll: true });

@@ -175,6 +175,12 @@ def test_bad_lesson_links_say_so_with_a_way_home(page, site):
         assert page.locator("[data-testid=error-home]").count() == 1
     page.click("[data-testid=error-home]")
     page.wait_for_selector("[data-testid=home]:not([hidden])")
+    # a game with lessons offers them on its setup screen too
+    if "seize" in LESSONS:
+        go(page, "?game=seize")
+        page.click("[data-testid=setup-learn]")
+        page.wait_for_selector("[data-testid=lesson-list][data-game=seize]")
+        assert "learn=seize" in page.url
     assert page.problems == []
 
 

@@ -32,6 +32,7 @@ export async function probeSolo(engine, game) {
  * difficulty levels) adds its own fieldsets, read from the engine's
  * `game_options`; a setup it finds a problem with cannot start.  `initial`
  * (a refused link's setup) fills the screen in, so nothing chosen is lost.
+ * `learn` (given when the game has lessons) opens its lesson list.
  */
 export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigate, gameOptions = null, initial = null, learn = null }) {
   const min = Math.max(renderer.minSeats ?? 2, gameInfo.min_players);

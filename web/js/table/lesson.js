@@ -258,7 +258,7 @@ export class LessonTable extends Table {
     box.replaceChildren(...[
       h("div.lesson-progress",
         h("span.lesson-count", t("learn.stepOf", { n: l.index + 1, count: l.count })),
-        h("progress", { max: l.count, value: l.index, "aria-hidden": "true" })),
+        h("progress", { max: l.count, value: l.index + 1, "aria-hidden": "true" })),
       h("p.lesson-text", { dataset: { testid: "lesson-text", key: typeof step.text === "object" ? step.text.text : step.text } },
         stepText(step.text, step.params ?? {})),
       checks,

@@ -5,6 +5,7 @@ import { Workbox } from "./vendor.js";
 import { Engine } from "./engine.js";
 import { URL_KEY, applyTo, formatNumber, initialLanguage, language, languageNames, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore, describeStatus } from "./saves.js";
+import { LessonProgress } from "./progress.js";
 import { TABLES } from "./tables.js";
 import { aboutGame } from "./games/about.js";
 import { h } from "./table/dom.js";
@@ -14,6 +15,9 @@ import { shortVersion } from "./table/version.js";
 const $ = (id) => document.getElementById(id);
 const engine = new Engine();
 const saves = new SavesStore();
+const progress = new LessonProgress();
+/** game id → how many lessons the engine has for it (a game with none offers no "Learn to play"). */
+const lessonCounts = {};
 let games = [];      // from the engine: [{id, title, min_players, max_players, available, status}]
 let engineInfo = null;
 /** How many of the last games played the home page offers to pick up, above the menu. */
@@ -81,6 +85,7 @@ async function bootEngine() {
   try {
     engineInfo = await engine.start(showProgress);
     games = await engine.call("list_games");
+    await countLessons();
     performance.mark("brewhouse-engine-ready"); // read by the benchmarks
     setEngineState("ready");
     setEngineLabel("engine.ready");
@@ -98,6 +103,12 @@ async function bootEngine() {
 }
 
 // ---- game menu -------------------------------------------------------------
+async function countLessons() {
+  await Promise.all(games.filter((g) => g.available).map(async (g) => {
+    lessonCounts[g.id] = (await engine.call("list_lessons", { game: g.id }).catch(() => [])).length;
+  }));
+}
+
 /** One card per game the engine lists: picture, title, a few words, players and play time, and its button. */
 function renderMenu() {
   if (!games.length) return; // skeletons stay until the engine answers
@@ -117,12 +128,19 @@ function gameCard(g) {
       h("ul.game-facts",
         h("li", { dataset: { testid: "game-players" } }, players),
         about && h("li", { dataset: { testid: "game-time" } }, about.playTime)),
-      playable ? playButton(g) : unavailableNote(g)));
+      playable ? h("div.game-actions", playButton(g), learnButton(g)) : unavailableNote(g)));
 }
 
 function playButton(g) {
   return h("button", { type: "button", dataset: { testid: "play-" + g.id },
     onclick: () => navigate(`?game=${encodeURIComponent(g.id)}`) }, t("menu.play"));
+}
+
+/** "Learn to play": the game's lessons, when the engine has some. */
+function learnButton(g) {
+  if (!lessonCounts[g.id]) return null;
+  return h("button.secondary", { type: "button", dataset: { testid: "learn-" + g.id },
+    onclick: () => navigate(`?learn=${encodeURIComponent(g.id)}`) }, t("learn.button"));
 }
 
 function unavailableNote(g) {
@@ -347,7 +365,7 @@ function initServiceWorker() {
   wb.register().catch((err) => console.info("service worker not registered:", err.message));
 }
 
-// ---- routing: `?game=…` and `?resume=…` open the table, anything else the home --
+// ---- routing: `?game=…`, `?resume=…` and `?learn=…` open the table, anything else the home --
 let tableModule = null;
 
 function navigate(url) {
@@ -378,7 +396,7 @@ async function route() {
     return;
   }
   tableModule ??= await import("./table/index.js");
-  await tableModule.openTable(root, location.search, { engine, saves, games, info: engineInfo, navigate });
+  await tableModule.openTable(root, location.search, { engine, saves, games, info: engineInfo, navigate, progress });
 }
 
 window.addEventListener("popstate", route);
@@ -393,5 +411,5 @@ bootEngine();
 initServiceWorker();
 
 // test and benchmark hooks (no rules here: they only reach the same objects the UI uses)
-window.brewhouse = { engine, saves, renderSaves, navigate, get info() { return engineInfo; },
+window.brewhouse = { engine, saves, progress, renderSaves, navigate, get info() { return engineInfo; },
   get table() { return tableModule?.currentTable() ?? null; } };

@@ -12,7 +12,8 @@ import { openDB } from "./vendor.js";
 import { isSavedGameId } from "./table/url.js";
 
 export const DB_NAME = "brewhouse";
-export const DB_VERSION = 1;
+/** 2 adds the "lessons" store (progress of Learn to play); the saves store is never changed. */
+export const DB_VERSION = 2;
 export const EXPORT_FORMAT = "brewhouse-saves";
 export const EXPORT_VERSION = 1;
 /** The largest import file, in bytes (UTF-8, as on disk). */
@@ -33,10 +34,27 @@ function upgrade(db, oldVersion) {
     const store = db.createObjectStore("saves", { keyPath: "id" });
     store.createIndex("updated", "updated");
   }
+  // only ever adds a store: a saved game is never read or rewritten by an upgrade
+  if (oldVersion < 2) db.createObjectStore("lessons", { keyPath: "game" });
+}
+
+let opened = null;
+
+/**
+ * The site's one database, opened once per page with every upgrade.  A tab
+ * that holds it open steps aside when a newer build needs to upgrade it.
+ */
+export function openDatabase() {
+  opened ??= openDB(DB_NAME, DB_VERSION, {
+    upgrade,
+    blocking(_current, _next, event) { event.target.close(); opened = null; },
+  });
+  return opened;
 }
 
 export class SavesStore {
-  constructor() { this.db = openDB(DB_NAME, DB_VERSION, { upgrade }); }
+  /** The open database (opened again after a newer build's tab made this one step aside). */
+  get db() { return openDatabase(); }
 
   /** Ask the browser not to evict our data; resolves to whether it agreed. */
   static async persist() {

@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { TABLES } from "../tables.js";
 import { Table } from "./controller.js";
 import { h } from "./dom.js";
+import { learnURL, openLearn } from "./learn.js";
 import { renderSetup, probeSolo } from "./setup.js";
 import { shortVersion } from "./version.js";
 import { RouteError, decodeMoves, parseRoute } from "./url.js";
@@ -63,7 +64,7 @@ function showDiverged(root, { ply, moves }, navigate, openAtPly) {
 
 /**
  * Open whatever the URL asks for in `root`.
- * deps: {engine, saves, games, info, navigate(urlOrEmpty)}
+ * deps: {engine, saves, games, info, navigate(urlOrEmpty), progress (lessons done)}
  */
 export async function openTable(root, search, deps) {
   closeTable();
@@ -74,12 +75,26 @@ export async function openTable(root, search, deps) {
   try {
     const optionsFor = (game) => (renderers[game]?.options ?? {});
     // options are declared by the renderer: load it first when the game is known
-    const game = new URLSearchParams(search).get("game");
+    const game = new URLSearchParams(search).get("game") ?? new URLSearchParams(search).get("learn");
     if (game && Object.hasOwn(TABLES, game) && games.some((g) => g.id === game && g.available)) await loadRenderer(game);
     route = parseRoute(search, { games, tables: TABLES, optionsFor });
   } catch (err) {
     if (err instanceof RouteError) return showRouteError(root, err.key, err.params, navigate);
     throw err;
+  }
+
+  if (route.kind === "lessons" || route.kind === "lesson") {
+    const renderer = await loadRenderer(route.game);
+    try {
+      return current = await openLearn(root, route, { engine, games, info, navigate, progress: deps.progress, renderer,
+        host: () => tableHost(root), showRouteError: (at, key, params) => showRouteError(at, key, params, navigate) });
+    } catch (err) {
+      closeTable();
+      showRouteError(root, "learn.error.failed", { message: String(err.message).slice(0, 200) }, navigate);
+      root.querySelector("[data-testid=error-home]")?.before(
+        h("button", { type: "button", dataset: { testid: "error-lessons" }, onclick: () => navigate(learnURL(route.game)) }, t("learn.error.toList")), " ");
+      return null;
+    }
   }
 
   if (route.kind === "resume") {
@@ -120,7 +135,10 @@ export async function openTable(root, search, deps) {
     const gameOptions = renderer.setupPanel ? await engine.call("game_options", { game: route.game }).catch(() => null) : null;
     const initial = refusedSetups[route.game] ?? null;
     delete refusedSetups[route.game];
-    renderSetup(root, { renderer, gameInfo, botLevels, solo: !!soloShape, navigate, gameOptions, initial });
+    // a game with lessons offers them beside its first game
+    const lessons = await engine.call("list_lessons", { game: route.game }).catch(() => []);
+    const learn = lessons.length ? () => navigate(learnURL(route.game)) : null;
+    renderSetup(root, { renderer, gameInfo, botLevels, solo: !!soloShape, navigate, gameOptions, initial, learn });
     return null;
   }
 

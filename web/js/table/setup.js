@@ -32,8 +32,9 @@ export async function probeSolo(engine, game) {
  * difficulty levels) adds its own fieldsets, read from the engine's
  * `game_options`; a setup it finds a problem with cannot start.  `initial`
  * (a refused link's setup) fills the screen in, so nothing chosen is lost.
+ * `learn` (given when the game has lessons) opens its lesson list.
  */
-export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigate, gameOptions = null, initial = null }) {
+export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigate, gameOptions = null, initial = null, learn = null }) {
   const min = Math.max(renderer.minSeats ?? 2, gameInfo.min_players);
   const max = gameInfo.max_players;
   const state = { mode: "multi", seats: ["human", botLevels.includes("easy") ? "easy" : botLevels[0] ?? "human"], first: "0", level: 1, options: {}, seed: "" };
@@ -112,6 +113,7 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
       ...[...(renderer.solo ? [modeBox] : []), seatsBox, ...panel.nodes, optionsBox, seedBox, problems, message].filter(Boolean),
       h("div.row-buttons",
         h("button", { type: "submit", dataset: { testid: "start" }, disabled: panel.problems.length > 0 }, t("setup.start")),
+        learn ? h("button.secondary", { type: "button", dataset: { testid: "setup-learn" }, onclick: learn }, t("learn.button")) : null,
         h("button.secondary", { type: "button", onclick: () => navigate("") }, t("table.backHome"))));
     form.onsubmit = (event) => {
       event.preventDefault();

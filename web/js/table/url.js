@@ -8,6 +8,8 @@
 //   …&district=custom&groups=a,b,c,d,e,f&difficulty=normal,hard → word and list options (shape checked here)
 //   ?game=seize&seats=…&seed=7&moves=z…          → a shared replay (moves compressed)
 //   ?resume=<saved game id>                      → a saved game, restored by the engine
+//   ?learn=seize                                 → the game's lessons (Learn to play)
+//   ?learn=seize&lesson=first-action             → one lesson (the engine says whether it exists)
 //   …&lang=de                                    → any of these in a language (read by i18n.js, no part of the route)
 export const MAX_SEED = 2 ** 53 - 1;
 const SEAT_RE = /^(human|[a-z][a-z0-9_]{0,19}|starbots-([1-9]|1[0-9]|20))$/;
@@ -36,8 +38,11 @@ export class RouteError extends Error {
 /** True when the URL asks for a table rather than the home page. */
 export function isTableRoute(search) {
   const q = new URLSearchParams(search);
-  return q.has("game") || q.has("resume") || q.has("seats");
+  return q.has("game") || q.has("resume") || q.has("seats") || q.has("learn");
 }
+
+/** What a lesson id looks like (the engine's own rule; it has the last word on which exist). */
+const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
 
 /**
  * Parse a table URL.  `options` maps option name → {type: "bool"} as declared
@@ -55,6 +60,18 @@ export function parseRoute(search, { games = [], tables = {}, optionsFor = () =>
     if (value.length > 20000) throw new RouteError("table.error.tooLong", { name: short(key) });
   }
   for (const key of PAGE_KEYS) q.delete(key);
+  if (q.has("learn")) {
+    const extra = [...q.keys()].find((k) => k !== "learn" && k !== "lesson");
+    if (extra !== undefined) throw new RouteError("table.error.unknownParam", { name: short(extra) });
+    const game = q.get("learn");
+    const info = games.find((g) => g.id === game);
+    if (!info) throw new RouteError("table.error.unknownGame", { game: short(game) });
+    if (!info.available || !Object.hasOwn(tables, game)) throw new RouteError("table.error.notPlayable", { game: info.title });
+    if (!q.has("lesson")) return { kind: "lessons", game };
+    const lesson = q.get("lesson");
+    if (!LESSON_ID.test(lesson)) throw new RouteError("learn.error.unknown", { lesson: short(lesson), game: info.title });
+    return { kind: "lesson", game, lesson };
+  }
   if (q.has("resume")) {
     const id = q.get("resume");
     if ([...q.keys()].some((k) => k !== "resume" && k !== "game")) throw new RouteError("table.error.unknownParam", { name: short([...q.keys()].find((k) => k !== "resume" && k !== "game")) });

@@ -73,6 +73,7 @@ MAX_AP = 8
 #: value kept by a cube that still needs k actions (1 = on a roasting square ...)
 _STAGE_Q = {1: 0.97, 2: 0.93, 3: 0.88}
 _NEED = {"roasting": 1, "drying": 2, "production": 3}
+_NEED_A, _NEED_B, _NEED_C = _NEED["production"], _NEED["drying"], _NEED["roasting"]
 #: action points a fresh cube needs before the first delivery (pipeline lag)
 _LAG = 3
 #: average VP of a warehouse cube when the colours are kept balanced (2 + 1 + 0 + 0) / 4
@@ -202,18 +203,22 @@ def _rate_of(prod: dict[tuple[int, int], str], dry: list[tuple[int, int]], roast
     shares: dict[str, float] = {}
     # cubes per colour made by the j biggest production groups
     counts: dict[str, int] = {}
+    covers: dict[int, int] = {}  # group actions to dry and roast k colours, by k
     for j, cols in enumerate(pgroups, start=1):
         for c in cols:
             counts[c] = counts.get(c, 0) + 1
         k = len(counts)
         kc = min(k, nb, nc)
-        # the colours that fit on the drying/roasting squares: the most produced ones
-        moved = sorted(counts.items(), key=_count_of, reverse=True)[:kc]
-        flow = sum(n for _c, n in moved)
-        cost = j + _cover_cost(bsizes, kc) + _cover_cost(csizes, kc) + 1
-        rate = flow / cost
+        # the colours that fit on the drying/roasting squares: the most produced ones (their
+        # total does not depend on which of equal counts are taken, so they are picked below)
+        flow = sum(sorted(counts.values(), reverse=True)[:kc])
+        cover = covers.get(kc)
+        if cover is None:
+            cover = covers[kc] = _cover_cost(bsizes, kc) + _cover_cost(csizes, kc)
+        rate = flow / (j + cover + 1)
         if rate > best:
             best = rate
+            moved = sorted(counts.items(), key=_count_of, reverse=True)[:kc]
             shares = {c: n / flow for c, n in moved}
     return best, shares, bsizes[0], csizes[0]
 
@@ -394,21 +399,29 @@ def _value_of(cat: Any, wh: dict[str, int], cubes: dict[str, list], pool: Option
     cups = max(1, min(MAX_AP, layout_cups))
     ap_eff = ap_now + cups * to_come
     supply = {c: 0.0 for c in colours}
-    # actions still needed to bring the cubes on the way to a delivery
-    on: dict[str, set[str]] = {"production": set(), "drying": set(), "roasting": set()}
+    # actions still needed to bring the cubes on the way to a delivery: colours per stage
+    on_prod: set[str] = set()
+    on_dry: set[str] = set()
+    on_roast: set[str] = set()
     for key, (c, n) in cubes.items():
         kind = kind_at[key]
-        if kind in on:
-            on[kind].add(c)
+        if kind == "production":
+            on_prod.add(c)
+            k = _NEED_A
+        elif kind == "drying":
+            on_dry.add(c)
+            k = _NEED_B
+        elif kind == "roasting":
+            on_roast.add(c)
+            k = _NEED_C
+        else:
+            continue
+        if ap_eff >= k:
+            supply[c] += _STAGE_Q[k] * n
     rate, shares, gb, gc = rate_info
     need = 0
-    if on["production"] or on["drying"] or on["roasting"]:
-        need = 1 + -(-(len(on["drying"]) + len(on["production"])) // gc) + -(-len(on["production"]) // gb)
-    for key, (c, n) in cubes.items():
-        k = _NEED.get(kind_at[key])
-        if k is None or ap_eff < k:
-            continue
-        supply[c] += _STAGE_Q[k] * n
+    if on_prod or on_dry or on_roast:
+        need = 1 + -(-(len(on_dry) + len(on_prod)) // gc) + -(-len(on_prod) // gb)
     if pool:
         for c, n in pool.items():
             supply[c] += n

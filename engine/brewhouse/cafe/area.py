@@ -46,11 +46,26 @@ def connected_groups(cells: Any) -> list[list[Cell]]:
             comp.append(cur)
             r, c = cur
             # down, up, right, left: a fixed order, so groups list their cells in a stable order
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in unseen:
-                    unseen.discard(nb)
-                    stack.append(nb)
+            # (written out: the search finds groups on every area it evaluates)
+            nb = (r + 1, c)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r - 1, c)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r, c + 1)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r, c - 1)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
         out.append(comp)
+        if not unseen:
+            break  # every other cell is in a group already
     return out
 
 
@@ -107,18 +122,34 @@ class _Layout:
         #: kind -> sorted visible cells of that kind
         self.kinds: dict[str, list[Cell]] = {}
         if start:
-            # one card more: move the cells it covers to their new kind's list
-            self.kinds = {kind: list(cells) for kind, cells in below.kinds.items()}  # type: ignore[union-attr]
-            for cell, hit in self.top.items():
-                if hit[0] != start:
-                    continue
+            # one card more: move the cells it covers to their new kind's list (the lists of
+            # other kinds stay shared with the layout below: nobody writes to them)
+            card, r, c, rot = self.placements[start]
+            mine = [(r + dr, c + dc) for dr, dc in cat.shape(card, rot).cells]
+            kinds = self.kinds = dict(below.kinds)  # type: ignore[union-attr]
+            copied: set[str] = set()
+            for cell in mine:
                 old = below.top.get(cell)  # type: ignore[union-attr]
                 if old is not None:
-                    cells = self.kinds[old[2]["kind"]]
+                    kind = old[2]["kind"]
+                    cells = kinds[kind]
+                    if kind not in copied:
+                        cells = kinds[kind] = list(cells)
+                        copied.add(kind)
                     cells.remove(cell)
                     if not cells:
-                        del self.kinds[old[2]["kind"]]
-                bisect.insort(self.kinds.setdefault(hit[2]["kind"], []), cell)
+                        del kinds[kind]
+                        copied.discard(kind)
+                kind = self.top[cell][2]["kind"]
+                cells = kinds.get(kind)
+                if cells is None:
+                    kinds[kind] = [cell]
+                    copied.add(kind)
+                else:
+                    if kind not in copied:
+                        cells = kinds[kind] = list(cells)
+                        copied.add(kind)
+                    bisect.insort(cells, cell)
         else:
             for cell in sorted(self.top):
                 self.kinds.setdefault(self.top[cell][2]["kind"], []).append(cell)
@@ -126,9 +157,9 @@ class _Layout:
         #: "r,c" key -> kind of the visible square (cube maps use these keys)
         if start:
             self.kind_at: dict[str, str] = dict(below.kind_at)  # type: ignore[union-attr]
-            for cell, hit in self.top.items():
-                if hit[0] == start:
-                    self.kind_at[cell_key(*cell)] = hit[2]["kind"]
+            top = self.top
+            for cell in mine:
+                self.kind_at[cell_key(*cell)] = top[cell][2]["kind"]
         else:
             self.kind_at = {cell_key(*cell): hit[2]["kind"] for cell, hit in self.top.items()}
         #: card id -> legal placements, computed on demand

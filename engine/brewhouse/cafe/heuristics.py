@@ -179,11 +179,25 @@ def _group_sizes(cells: list[tuple[int, int]]) -> list[int]:
         while stack:
             r, c = stack.pop()
             n += 1
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in unseen:
-                    unseen.discard(nb)
-                    stack.append(nb)
+            nb = (r + 1, c)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r - 1, c)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r, c + 1)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r, c - 1)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
         sizes.append(n)
+        if not unseen:
+            break
     sizes.sort(reverse=True)
     return sizes
 

@@ -692,9 +692,13 @@ class CafeGame(Game):
 
     def _group_can_take(self, board: A.Board, action: str, group_keys: list[str]) -> bool:
         """Whether a dry/roast group action may still fill a square of its group."""
-        if not any(key not in board.area["cubes"] for key in group_keys):
+        cubes = board.area["cubes"]
+        if not any(key not in cubes for key in group_keys):
             return False
-        return bool(board.loads().get("production" if action == "dry" else "drying"))
+        # a load waiting upstream (what board.loads() would list for that kind, found without listing it)
+        source = "production" if action == "dry" else "drying"
+        kind_at = board.layout.kind_at
+        return any(kind_at[key] == source for key in cubes)
 
     def _maybe_end(self, state: State, p: int, events: list[Event]) -> None:
         """No points left and nothing pending: the action phase ends by itself."""

@@ -812,13 +812,17 @@ class CafeHeuristics(Heuristics):
         current layout) comes from the current layout and the card, and the
         cubes and café deliveries it would cover are left out of copies.
         """
-        cat = game.cat  # type: ignore[attr-defined]
         p = state["turn"]
         pl = state["players"][p]
+        return self._place_value_at(game, state, pl, self._board(game, pl), _rounds_to_come(state, p)[1],
+                                    payload["card"], payload["row"], payload["col"], payload["rot"])
+
+    def _place_value_at(self, game: Game, state: State, pl: dict[str, Any], board: A.Board, to_come: int,
+                        card: str, r0: int, c0: int, rot: int) -> float:
+        """:meth:`_place_value` given the mover's player data, board and full action phases to come."""
+        cat = game.cat  # type: ignore[attr-defined]
         area = pl["area"]
-        board = self._board(game, pl)
-        cube_keys, cafe_ids, cups, ships, rate, open_cafes = _placement_info(
-            cat, board, payload["card"], payload["row"], payload["col"], payload["rot"])
+        cube_keys, cafe_ids, cups, ships, rate, open_cafes = _placement_info(cat, board, card, r0, c0, rot)
         cubes = area["cubes"]
         for key in cube_keys:
             if key in cubes:
@@ -833,7 +837,6 @@ class CafeHeuristics(Heuristics):
                 for c in cafe_ids:
                     cafes.pop(c, None)
                 break
-        _ap, to_come = _rounds_to_come(state, p)
         # cubes left on the area lie on squares still showing: their kind is the current layout's
         return _value_of(cat, pl["warehouse"], cubes, None, cups, board.layout.kind_at, rate, ships, open_cafes,
                          cafes, 0, to_come, ROUNDS - int(state["round"]), _cards_cost(state))
@@ -1050,15 +1053,19 @@ class CafeHeuristics(Heuristics):
         """
         if state["phase"] != "place":
             return None
-        pl = state["players"][state["turn"]]
+        p = state["turn"]
+        pl = state["players"][p]
         card = pl["hand"]
-        spots = self._board(game, pl).placement_spots(card)
+        board = self._board(game, pl)
+        spots = board.placement_spots(card)
         n = len(spots)
         if n < 2:
             return None
         picks = [spots[rng.below(n)] for _ in range(min(5, n))]
-        scores = [self._place_value(game, state, {"card": card, "row": r, "col": c, "rot": rot})
-                  + 0.3 * rng.random() for r, c, rot, _covered in picks]
+        to_come = _rounds_to_come(state, p)[1]
+        value = self._place_value_at
+        scores = [value(game, state, pl, board, to_come, card, r, c, rot) + 0.3 * rng.random()
+                  for r, c, rot, _covered in picks]
         return place_move(card, picks[max(range(len(picks)), key=scores.__getitem__)])
 
     def policy(self, game: Game, state: State, moves: Sequence[Move], rng: Rng) -> Move:

@@ -43,8 +43,10 @@ WORKLOAD = ("import json, sys, time; from brewhouse.bench import search_workload
 
 def extract_engine(rev: str, into: Path) -> Path:
     """``engine/`` of commit ``rev``, unpacked under ``into``."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev, "engine"],
-                             check=True, capture_output=True).stdout
+    proc = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev, "engine"], capture_output=True)
+    if proc.returncode != 0:
+        sys.exit(f"cannot read engine/ of commit {rev} (a shallow clone?): {proc.stderr.decode().strip()}")
+    archive = proc.stdout
     tar_path = into / "engine.tar"
     tar_path.write_bytes(archive)
     with tarfile.open(tar_path) as tar:

@@ -81,29 +81,23 @@ def stars_removed(variant: str, players: int) -> bool:
     return _STAR_REMOVED[variant][players]
 
 
-#: placement moves by card, then by (row, col, rotation, squares covered): moves are immutable
-#: (nobody writes to a payload), so layouts share them instead of building hundreds per layout
-_PLACE_MOVES: dict[str, dict[tuple[int, int, int, int], Move]] = {}
-#: moves kept per card before its table starts afresh (a bound on memory, never reached in a game)
-_PLACE_MOVES_LIMIT = 4000
-
-
-def _place_moves_of(card: str) -> dict[tuple[int, int, int, int], Move]:
-    """The placement moves of ``card`` built so far (a fresh table past the limit)."""
-    made = _PLACE_MOVES.get(card)
-    if made is None or len(made) > _PLACE_MOVES_LIMIT:
-        made = _PLACE_MOVES[card] = {}
-    return made
+#: placement moves by (card, (row, col, rotation, squares covered)): moves are immutable (nobody
+#: writes to a payload), so layouts share them instead of building hundreds per layout
+_PLACE_MOVES: dict[tuple[str, tuple[int, int, int, int]], Move] = {}
+#: placement moves kept before the table starts afresh (a bound on memory)
+_PLACE_MOVES_LIMIT = 20000
 
 
 def place_move(card: str, spot: tuple[int, int, int, int]) -> Move:
     """The move placing ``card`` at ``spot`` = (row, col, rotation, squares covered), as
     :meth:`CafeGame.legal_moves` lists it."""
-    made = _place_moves_of(card)
-    move = made.get(spot)
+    key = (card, spot)
+    move = _PLACE_MOVES.get(key)
     if move is None:
+        if len(_PLACE_MOVES) >= _PLACE_MOVES_LIMIT:
+            _PLACE_MOVES.clear()
         r, c, rot, covered = spot
-        move = made[spot] = Move(f"place:r{r}:c{c}:rot{rot}", {
+        move = _PLACE_MOVES[key] = Move(f"place:r{r}:c{c}:rot{rot}", {
             "kind": "place", "card": card, "row": r, "col": c, "rot": rot, "covers": covered})
     return move
 
@@ -557,13 +551,8 @@ class CafeGame(Game):
         memo_key = ("place", card)
         cached = board.layout.memo.get(memo_key)
         if cached is None:
-            made = _place_moves_of(card)
-            cached = []
-            for spot in board.placements_for(card):
-                move = made.get(spot)
-                if move is None:
-                    move = place_move(card, spot)
-                cached.append(move)
+            # equal placements of a card on other layouts are equal moves: each is built once
+            cached = [place_move(card, spot) for spot in board.placements_for(card)]
             if not cached:  # never seen in practice; keeps the game going (see notes)
                 cached.append(Move("place:discard", {"kind": "unplaceable", "card": card}))
             board.layout.memo[memo_key] = cached

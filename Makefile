@@ -10,7 +10,7 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8000
 
-.PHONY: install build play test test-fast bench clean
+.PHONY: install build play test test-fast bench bench-cafe clean
 
 install: $(VENV)/.installed node_modules/.installed $(CHROMIUM)
 
@@ -49,6 +49,11 @@ test-fast: $(VENV)/.installed
 
 bench: build
 	@$(PY) tests/bench/run_bench.py
+	@$(PY) tests/bench/cafe_search.py --out bench-results/cafe-search.json
+
+# Café search speed alone: this engine against the baseline commit's, side by side (no build)
+bench-cafe: $(VENV)/.installed
+	@$(PY) tests/bench/cafe_search.py --out bench-results/cafe-search.json
 
 clean:
 	rm -rf dist build wasm-build/out test-artifacts bench-results .pytest_cache

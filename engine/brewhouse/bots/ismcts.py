@@ -63,6 +63,17 @@ class Heuristics:
         """The rollout move (also the order in which new children are expanded)."""
         return moves[rng.below(len(moves))]
 
+    def rollout_move(self, game: Game, state: State, rng: Rng) -> Optional[Move]:
+        """The rollout's move at ``state`` found without listing every legal move, or ``None``.
+
+        ``None`` (the default) lets the rollout list the legal moves and play
+        the only one or ask :meth:`policy`.  A game may answer decisions
+        whose policy reads few of many options (Café's placements) directly;
+        the answer must be the very move the default way would play, drawing
+        the same numbers from ``rng``, so searches stay reproducible.
+        """
+        return None
+
     def prior(self, game: Game, state: State, moves: Sequence[Move]) -> Optional[list[float]]:
         """How promising each move looks before any search, in [0, 1] (``None``: no idea).
 
@@ -224,6 +235,7 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     active = game.active_player
     legal = game.legal_moves
     play = game.play
+    rollout_move = heur.rollout_move if type(heur).rollout_move is not Heuristics.rollout_move else None
     done = 0
     progress = config.progress
     next_report = started + config.progress_every
@@ -293,8 +305,11 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
         # -- rollout -------------------------------------------------------
         plies = 0
         while plies < rollout_plies and active(state) is not None:
-            moves = legal(state)
-            state = play(state, moves[0] if len(moves) == 1 else heur.policy(game, state, moves, rng)).state
+            m = rollout_move(game, state, rng) if rollout_move is not None else None
+            if m is None:
+                moves = legal(state)
+                m = moves[0] if len(moves) == 1 else heur.policy(game, state, moves, rng)
+            state = play(state, m).state
             plies += 1
         if active(state) is None:
             rewards = margin_rewards(heur.final_scores(game, state), heur.margin_scale, baseline=baseline)

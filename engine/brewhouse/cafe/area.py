@@ -21,7 +21,7 @@ JSON keys.
 from __future__ import annotations
 
 import bisect
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from .cards import ROTATIONS, Catalog
 
@@ -46,11 +46,26 @@ def connected_groups(cells: Any) -> list[list[Cell]]:
             comp.append(cur)
             r, c = cur
             # down, up, right, left: a fixed order, so groups list their cells in a stable order
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in unseen:
-                    unseen.discard(nb)
-                    stack.append(nb)
+            # (written out: the search finds groups on every area it evaluates)
+            nb = (r + 1, c)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r - 1, c)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r, c + 1)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r, c - 1)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
         out.append(comp)
+        if not unseen:
+            break  # every other cell is in a group already
     return out
 
 
@@ -107,18 +122,34 @@ class _Layout:
         #: kind -> sorted visible cells of that kind
         self.kinds: dict[str, list[Cell]] = {}
         if start:
-            # one card more: move the cells it covers to their new kind's list
-            self.kinds = {kind: list(cells) for kind, cells in below.kinds.items()}  # type: ignore[union-attr]
-            for cell, hit in self.top.items():
-                if hit[0] != start:
-                    continue
+            # one card more: move the cells it covers to their new kind's list (the lists of
+            # other kinds stay shared with the layout below: nobody writes to them)
+            card, r, c, rot = self.placements[start]
+            mine = [(r + dr, c + dc) for dr, dc in cat.shape(card, rot).cells]
+            kinds = self.kinds = dict(below.kinds)  # type: ignore[union-attr]
+            copied: set[str] = set()
+            for cell in mine:
                 old = below.top.get(cell)  # type: ignore[union-attr]
                 if old is not None:
-                    cells = self.kinds[old[2]["kind"]]
+                    kind = old[2]["kind"]
+                    cells = kinds[kind]
+                    if kind not in copied:
+                        cells = kinds[kind] = list(cells)
+                        copied.add(kind)
                     cells.remove(cell)
                     if not cells:
-                        del self.kinds[old[2]["kind"]]
-                bisect.insort(self.kinds.setdefault(hit[2]["kind"], []), cell)
+                        del kinds[kind]
+                        copied.discard(kind)
+                kind = self.top[cell][2]["kind"]
+                cells = kinds.get(kind)
+                if cells is None:
+                    kinds[kind] = [cell]
+                    copied.add(kind)
+                else:
+                    if kind not in copied:
+                        cells = kinds[kind] = list(cells)
+                        copied.add(kind)
+                    bisect.insort(cells, cell)
         else:
             for cell in sorted(self.top):
                 self.kinds.setdefault(self.top[cell][2]["kind"], []).append(cell)
@@ -126,9 +157,9 @@ class _Layout:
         #: "r,c" key -> kind of the visible square (cube maps use these keys)
         if start:
             self.kind_at: dict[str, str] = dict(below.kind_at)  # type: ignore[union-attr]
-            for cell, hit in self.top.items():
-                if hit[0] == start:
-                    self.kind_at[cell_key(*cell)] = hit[2]["kind"]
+            top = self.top
+            for cell in mine:
+                self.kind_at[cell_key(*cell)] = top[cell][2]["kind"]
         else:
             self.kind_at = {cell_key(*cell): hit[2]["kind"] for cell, hit in self.top.items()}
         #: card id -> legal placements, computed on demand
@@ -139,22 +170,87 @@ class _Layout:
         self.memo: dict[Any, Any] = {}
 
 
+class PlacementSpots:
+    """A card's legal placements ``(row, col, rot, covered)`` as :meth:`Board.placements_for`
+    lists them, read on demand from the card-sized boxes of each rotation."""
+
+    __slots__ = ("parts", "total")
+
+    def __init__(self, parts: list[tuple[list[tuple[int, int, int]], int]]) -> None:
+        self.parts = parts  # per rotation, in order: (boxes as (row, col, covered), rotation)
+        self.total = sum(len(boxes) for boxes, _rot in parts)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, i: int) -> tuple[int, int, int, int]:
+        if not 0 <= i < self.total:
+            raise IndexError(i)
+        for boxes, rot in self.parts:
+            if i < len(boxes):
+                r, c, n = boxes[i]
+                return (r, c, rot, n)
+            i -= len(boxes)
+        raise IndexError(i)  # pragma: no cover - the total counts every box
+
+
+class _LayoutCache:
+    """Layouts by placement list, per catalogue, in two generations.
+
+    A search builds new layouts all the time (every placement of every
+    rollout) while it keeps coming back to a few (the areas near the root,
+    whose memos hold their placement moves and evaluations).  When the
+    recent generation is full it becomes the old one and the one before is
+    dropped; a layout found in the old generation moves back to the recent
+    one, so the layouts in use survive and the rest go.
+    """
+
+    #: layouts per generation (each may hold memoised placement moves and evaluations)
+    LIMIT = 1024
+
+    __slots__ = ("recent", "old")
+
+    def __init__(self) -> None:
+        self.recent: dict[tuple[str, ...], _Layout] = {}
+        self.old: dict[tuple[str, ...], _Layout] = {}
+
+    def find(self, key: tuple[str, ...]) -> Optional[_Layout]:
+        """The layout of ``key`` if kept (moved to the recent generation)."""
+        layout = self.recent.get(key)
+        if layout is None:
+            layout = self.old.pop(key, None)
+            if layout is not None:
+                self._keep(key, layout)
+        return layout
+
+    def get(self, cat: Catalog, key: tuple[str, ...]) -> _Layout:
+        """The layout of ``key``, built (on the layout below it when kept) if need be."""
+        layout = self.find(key)
+        if layout is None:
+            layout = _Layout(cat, key, self.find(key[:-1]) if len(key) > 1 else None)
+            self._keep(key, layout)
+        return layout
+
+    def _keep(self, key: tuple[str, ...], layout: _Layout) -> None:
+        if len(self.recent) >= self.LIMIT:
+            self.old = self.recent
+            self.recent = {}
+        self.recent[key] = layout
+
+
 class Board:
     """Read/write helper over one area dict (mutations go to the dict)."""
-
-    #: layouts kept per catalogue (each may hold a memoised list of placement moves)
-    _CACHE_LIMIT = 256
 
     def __init__(self, cat: Catalog, area: dict[str, Any]) -> None:
         self.cat = cat
         self.area = area
-        cache: dict[tuple[str, ...], _Layout] = cat.__dict__.setdefault("_layout_cache", {})
+        cache = cat.__dict__.get("_layout_cache")
+        if cache is None:
+            cache = cat.__dict__["_layout_cache"] = _LayoutCache()
         key = tuple(area["cards"])
-        layout = cache.get(key)
+        layout = cache.recent.get(key)
         if layout is None:
-            if len(cache) >= self._CACHE_LIMIT:
-                cache.clear()  # crude bound: layouts are cheap to rebuild
-            layout = cache[key] = _Layout(cat, key, cache.get(key[:-1]))
+            layout = cache.get(cat, key)
         self.layout = layout
 
     # -- squares --------------------------------------------------------------
@@ -203,18 +299,38 @@ class Board:
         own_cups = len(cat.shape(card_id, 0).cups)
         by_box = self._boxes_covering_2_to_4()
         legal = []
+        # only a cupless card on an area with few cups can hide every cup
+        check_cups = own_cups == 0 and total_cups <= 4
         for rot in ROTATIONS:
             shape = cat.shape(card_id, rot)
-            # only a cupless card on an area with few cups can hide every cup
-            check_cups = own_cups == 0 and total_cups <= 4
+            if not check_cups:
+                legal.extend([(r, c, rot, n) for r, c, n in by_box[(shape.rows, shape.cols)]])
+                continue
             for r, c, n in by_box[(shape.rows, shape.cols)]:
-                if check_cups:
-                    hidden = sum(1 for dr, dc in shape.cells if (r + dr, c + dc) in cup_cells)
-                    if hidden >= total_cups:
-                        continue
+                hidden = sum(1 for dr, dc in shape.cells if (r + dr, c + dc) in cup_cells)
+                if hidden >= total_cups:
+                    continue
                 legal.append((r, c, rot, n))
         self.layout.legal[card_id] = legal
         return legal
+
+    def placement_spots(self, card_id: str) -> Sequence[tuple[int, int, int, int]]:
+        """:meth:`placements_for`, in the same order, without listing them when it can be helped.
+
+        Unless the card might hide the last cup (then the list is built),
+        the spots are read from the layout's card-sized boxes on demand: a
+        rollout that tries a few spots of a fresh area needs their number
+        and those few.
+        """
+        legal = self.layout.legal.get(card_id)
+        if legal is not None:
+            return legal
+        cat = self.cat
+        if not cat.shape(card_id, 0).cups and self.layout.cups <= 4:
+            return self.placements_for(card_id)
+        by_box = self._boxes_covering_2_to_4()
+        return PlacementSpots([(by_box[(cat.shape(card_id, rot).rows, cat.shape(card_id, rot).cols)], rot)
+                               for rot in ROTATIONS])
 
     def _boxes_covering_2_to_4(self) -> dict[tuple[int, int], list[tuple[int, int, int]]]:
         """Card-sized boxes (both orientations) over 2-4 visible squares: box -> [(row, col, covered)].

@@ -81,6 +81,44 @@ def stars_removed(variant: str, players: int) -> bool:
     return _STAR_REMOVED[variant][players]
 
 
+#: placement moves by (card, (row, col, rotation, squares covered)): moves are immutable (nobody
+#: writes to a payload), so layouts share them instead of building hundreds per layout
+_PLACE_MOVES: dict[tuple[str, tuple[int, int, int, int]], Move] = {}
+#: placement moves kept before the table starts afresh (a bound on memory)
+_PLACE_MOVES_LIMIT = 20000
+
+
+def place_move(card: str, spot: tuple[int, int, int, int]) -> Move:
+    """The move placing ``card`` at ``spot`` = (row, col, rotation, squares covered), as
+    :meth:`CafeGame.legal_moves` lists it."""
+    key = (card, spot)
+    move = _PLACE_MOVES.get(key)
+    if move is None:
+        if len(_PLACE_MOVES) >= _PLACE_MOVES_LIMIT:
+            _PLACE_MOVES.clear()
+        r, c, rot, covered = spot
+        move = _PLACE_MOVES[key] = Move(f"place:r{r}:c{c}:rot{rot}", {
+            "kind": "place", "card": card, "row": r, "col": c, "rot": rot, "covers": covered})
+    return move
+
+
+#: the moves that never change: closing a group action, and ending a turn with n points unspent
+_DONE = Move("done", {"kind": "done"})
+_END: dict[Any, Move] = {}
+#: action moves kept per layout before its table starts afresh (a bound on memory)
+_LAYOUT_MOVES_LIMIT = 4000
+
+
+def _layout_moves(board: A.Board) -> dict[Any, Move]:
+    """Action moves built on this layout so far, by what they depend on besides the layout:
+    equal options listed again are the same (immutable) objects."""
+    memo = board.layout.memo
+    made = memo.get("moves")
+    if made is None or len(made) > _LAYOUT_MOVES_LIMIT:
+        made = memo["moves"] = {}
+    return made
+
+
 def _cell_id(cell: tuple[int, int]) -> str:
     """Cell as it appears in move ids: ``r2c-1``."""
     return f"r{cell[0]}c{cell[1]}"
@@ -513,9 +551,8 @@ class CafeGame(Game):
         memo_key = ("place", card)
         cached = board.layout.memo.get(memo_key)
         if cached is None:
-            cached = [Move(f"place:r{r}:c{c}:rot{rot}", {"kind": "place", "card": card, "row": r, "col": c,
-                                                         "rot": rot, "covers": covered})
-                      for r, c, rot, covered in board.placements_for(card)]
+            # equal placements of a card on other layouts are equal moves: each is built once
+            cached = [place_move(card, spot) for spot in board.placements_for(card)]
             if not cached:  # never seen in practice; keeps the game going (see notes)
                 cached.append(Move("place:discard", {"kind": "unplaceable", "card": card}))
             board.layout.memo[memo_key] = cached
@@ -553,40 +590,63 @@ class CafeGame(Game):
         if pending is not None:
             if pending["kind"] == "deliver":
                 return self._delivery_moves(board, pending)
-            moves = self._transfer_moves(board, pending["kind"], _group_squares(board, pending["group"]), cost=0)
-            moves.append(Move("done", {"kind": "done"}))
+            entry = _action_squares(board)["by_keys"].get(tuple(pending["group"]))
+            if entry is not None:
+                moves = self._transfer_moves(board, pending["kind"], entry, cost=0, shared=True)
+            else:
+                moves = self._transfer_moves(board, pending["kind"], _group_squares(board, pending["group"]), cost=0)
+            moves.append(_DONE)
             return moves
         moves: list[Move] = []
         cubes = board.area["cubes"]
         squares = _action_squares(board)
+        made = _layout_moves(board)
         for move_id, group_list, cells in squares["production"]:
-            produced = [{"cell": list(cell), "colour": colour} for key, cell, colour in cells if key not in cubes]
-            if produced:
-                moves.append(Move(move_id, {"kind": "produce", "group": group_list, "cubes": produced, "cost": 1}))
+            free = tuple(key for key, _cell, _colour in cells if key not in cubes)
+            if free:
+                move = made.get(("produce", free))
+                if move is None:
+                    produced = [{"cell": list(cell), "colour": colour} for key, cell, colour in cells
+                                if key not in cubes]
+                    move = made[("produce", free)] = Move(move_id, {"kind": "produce", "group": group_list, "cubes": produced,
+                                                       "cost": 1})
+                moves.append(move)
         loads = board.loads()
         for action, source_kind, target_kind in (("dry", "production", "drying"), ("roast", "drying", "roasting")):
             sources = loads.get(source_kind)
             if sources:
                 for group in squares[target_kind]:
-                    moves.extend(self._transfer_moves(board, action, group, cost=1, sources=sources))
+                    moves.extend(self._transfer_moves(board, action, group, cost=1, sources=sources, shared=True))
         roasted = loads.get("roasting")
         if roasted:
             pool = {colour: roasted[colour][1] for colour in self.cat.colours if colour in roasted}
             moves.append(Move("deliver", {"kind": "deliver", "cubes": pool, "cost": 1}))
         for key in sorted(cubes, key=A.parse_key):
-            cell = A.parse_key(key)
-            moves.append(Move(f"remove:{_cell_id(cell)}", {
-                "kind": "remove", "cell": list(cell), "colour": cubes[key][0], "n": cubes[key][1], "cost": 0}))
-        moves.append(Move("end", {"kind": "end", "unspent": player["ap"]}))
+            colour, n = cubes[key]
+            move = made.get(("remove", key, colour, n))
+            if move is None:
+                cell = A.parse_key(key)
+                move = made[("remove", key, colour, n)] = Move(f"remove:{_cell_id(cell)}", {
+                    "kind": "remove", "cell": list(cell), "colour": colour, "n": n, "cost": 0})
+            moves.append(move)
+        ap = player["ap"]
+        end = _END.get(ap)
+        if end is None:
+            end = _END[ap] = Move("end", {"kind": "end", "unspent": ap})
+        moves.append(end)
         return moves
 
     def _transfer_moves(self, board: A.Board, action: str, group: "_GroupSquares", cost: int,
-                        sources: Optional[dict[str, tuple[list[tuple[int, int]], int]]] = None) -> list[Move]:
+                        sources: Optional[dict[str, tuple[list[tuple[int, int]], int]]] = None,
+                        shared: bool = False) -> list[Move]:
         """Dry (A->B) or roast (B->C) options onto the empty squares of one group.
 
         Each option moves *all* cubes of one colour from every source square
         onto one empty target square; ``cost`` is 1 for the first square of
-        a group action and 0 for the others of the same group.
+        a group action and 0 for the others of the same group.  ``shared``:
+        the group is one of the layout's own (:func:`_action_squares`), so
+        the moves are kept on the layout and equal options listed again
+        (the same colour, load and source squares) are the same objects.
         """
         if sources is None:
             sources = board.loads().get("production" if action == "dry" else "drying")
@@ -597,21 +657,37 @@ class CafeGame(Game):
         targets = [(cell_id, cell) for key, cell_id, cell in cells if key not in cubes]  # never a second load
         if not targets:
             return []
-        offers = [(colour, sources[colour][1], [list(x) for x in sources[colour][0]])
-                  for colour in self.cat.colours if colour in sources]
+        offers = [(colour, sources[colour][1], sources[colour][0]) for colour in self.cat.colours if colour in sources]
         moves = []
+        if shared:
+            made = _layout_moves(board)
+            for cell_id, cell in targets:
+                for colour, n, from_cells in offers:
+                    key = (action, cell_id, colour, n, tuple(from_cells), cost)
+                    move = made.get(key)
+                    if move is None:
+                        move = made[key] = Move(f"{action}:{cell_id}:{colour}", {
+                            "kind": action, "target": list(cell), "colour": colour, "n": n,
+                            "from": [list(x) for x in from_cells], "group": group_list, "cost": cost})
+                    moves.append(move)
+            return moves
+        lists = [(colour, n, [list(x) for x in from_cells]) for colour, n, from_cells in offers]
         for cell_id, cell in targets:
-            for colour, n, from_cells in offers:
+            for colour, n, from_lists in lists:
                 moves.append(Move(f"{action}:{cell_id}:{colour}", {
                     "kind": action, "target": list(cell), "colour": colour, "n": n,
-                    "from": from_cells, "group": group_list, "cost": cost}))
+                    "from": from_lists, "group": group_list, "cost": cost}))
         return moves
 
     def _group_can_take(self, board: A.Board, action: str, group_keys: list[str]) -> bool:
         """Whether a dry/roast group action may still fill a square of its group."""
-        if not any(key not in board.area["cubes"] for key in group_keys):
+        cubes = board.area["cubes"]
+        if not any(key not in cubes for key in group_keys):
             return False
-        return bool(board.loads().get("production" if action == "dry" else "drying"))
+        # a load waiting upstream (what board.loads() would list for that kind, found without listing it)
+        source = "production" if action == "dry" else "drying"
+        kind_at = board.layout.kind_at
+        return any(kind_at[key] == source for key in cubes)
 
     def _maybe_end(self, state: State, p: int, events: list[Event]) -> None:
         """No points left and nothing pending: the action phase ends by itself."""

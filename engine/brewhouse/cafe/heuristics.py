@@ -62,6 +62,7 @@ from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State, json_copy
 from ..core.rng import Rng
 from . import area as A
+from .game import place_move
 from .planner import greedy_phase, plan_turn, position_key
 from .scoring import warehouse_score
 
@@ -72,6 +73,7 @@ MAX_AP = 8
 #: value kept by a cube that still needs k actions (1 = on a roasting square ...)
 _STAGE_Q = {1: 0.97, 2: 0.93, 3: 0.88}
 _NEED = {"roasting": 1, "drying": 2, "production": 3}
+_NEED_A, _NEED_B, _NEED_C = _NEED["production"], _NEED["drying"], _NEED["roasting"]
 #: action points a fresh cube needs before the first delivery (pipeline lag)
 _LAG = 3
 #: average VP of a warehouse cube when the colours are kept balanced (2 + 1 + 0 + 0) / 4
@@ -109,40 +111,128 @@ def _rate_of_top(top: dict[tuple[int, int], tuple[int, int, dict[str, Any]]]
                  ) -> tuple[float, dict[str, float], int, int]:
     """(cubes per action point, share of each colour in that flow, biggest drying and roasting groups)."""
     prod: dict[tuple[int, int], str] = {}
-    dry: dict[tuple[int, int], bool] = {}
-    roast: dict[tuple[int, int], bool] = {}
+    dry: list[tuple[int, int]] = []
+    roast: list[tuple[int, int]] = []
     for cell, hit in top.items():
         square = hit[2]
         kind = square["kind"]
         if kind == "production":
             prod[cell] = square["colour"]
         elif kind == "drying":
-            dry[cell] = True
+            dry.append(cell)
         elif kind == "roasting":
-            roast[cell] = True
+            roast.append(cell)
+    return _rate_of(prod, dry, roast)
+
+
+def _rate_after(cat: Any, below: "A._Layout", card: str, r0: int, c0: int, rot: int
+                ) -> tuple[float, dict[str, float], int, int]:
+    """:func:`_rate_of_top` of the layout ``below`` with one more card on top, without building it.
+
+    The squares are read in the order the new layout's ``top`` would list
+    them (cells already shown keep their place, new cells follow in the
+    card's square order), so the answer is the very same.
+    """
+    shape = cat.shape(card, rot)
+    squares = cat.card(card)["squares"]
+    new: dict[tuple[int, int], dict[str, Any]] = {}
+    for si, (dr, dc) in enumerate(shape.cells):
+        new[(r0 + dr, c0 + dc)] = squares[si]
+    prod: dict[tuple[int, int], str] = {}
+    dry: list[tuple[int, int]] = []
+    roast: list[tuple[int, int]] = []
+    top = below.top
+    for cell, hit in top.items():
+        square = new.get(cell)
+        if square is None:
+            square = hit[2]
+        kind = square["kind"]
+        if kind == "production":
+            prod[cell] = square["colour"]
+        elif kind == "drying":
+            dry.append(cell)
+        elif kind == "roasting":
+            roast.append(cell)
+    for cell, square in new.items():
+        if cell in top:
+            continue
+        kind = square["kind"]
+        if kind == "production":
+            prod[cell] = square["colour"]
+        elif kind == "drying":
+            dry.append(cell)
+        elif kind == "roasting":
+            roast.append(cell)
+    return _rate_of(prod, dry, roast)
+
+
+def _group_sizes(cells: list[tuple[int, int]]) -> list[int]:
+    """Sizes of the orthogonally connected groups of ``cells``, biggest first."""
+    unseen = set(cells)
+    sizes = []
+    for start in cells:
+        if start not in unseen:
+            continue
+        unseen.discard(start)
+        stack = [start]
+        n = 0
+        while stack:
+            r, c = stack.pop()
+            n += 1
+            nb = (r + 1, c)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r - 1, c)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r, c + 1)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+            nb = (r, c - 1)
+            if nb in unseen:
+                unseen.discard(nb)
+                stack.append(nb)
+        sizes.append(n)
+        if not unseen:
+            break
+    sizes.sort(reverse=True)
+    return sizes
+
+
+def _rate_of(prod: dict[tuple[int, int], str], dry: list[tuple[int, int]], roast: list[tuple[int, int]]
+             ) -> tuple[float, dict[str, float], int, int]:
+    """:func:`_rate_of_top` from the visible production (cell -> colour, in ``top`` order),
+    drying and roasting cells."""
     if not prod or not dry or not roast:
         return 0.0, {}, 1, 1
     # biggest first; equal sizes keep their order (a reversed sort is stable too)
     pgroups = sorted(([prod[c] for c in g] for g in A.connected_groups(prod)), key=len, reverse=True)
-    bsizes = sorted(map(len, A.connected_groups(dry)), reverse=True)
-    csizes = sorted(map(len, A.connected_groups(roast)), reverse=True)
+    bsizes = _group_sizes(dry)
+    csizes = _group_sizes(roast)
     nb, nc = len(dry), len(roast)
     best = 0.0
     shares: dict[str, float] = {}
     # cubes per colour made by the j biggest production groups
     counts: dict[str, int] = {}
+    covers: dict[int, int] = {}  # group actions to dry and roast k colours, by k
     for j, cols in enumerate(pgroups, start=1):
         for c in cols:
             counts[c] = counts.get(c, 0) + 1
         k = len(counts)
         kc = min(k, nb, nc)
-        # the colours that fit on the drying/roasting squares: the most produced ones
-        moved = sorted(counts.items(), key=_count_of, reverse=True)[:kc]
-        flow = sum(n for _c, n in moved)
-        cost = j + _cover_cost(bsizes, kc) + _cover_cost(csizes, kc) + 1
-        rate = flow / cost
+        # the colours that fit on the drying/roasting squares: the most produced ones (their
+        # total does not depend on which of equal counts are taken, so they are picked below)
+        flow = sum(sorted(counts.values(), reverse=True)[:kc])
+        cover = covers.get(kc)
+        if cover is None:
+            cover = covers[kc] = _cover_cost(bsizes, kc) + _cover_cost(csizes, kc)
+        rate = flow / (j + cover + 1)
         if rate > best:
             best = rate
+            moved = sorted(counts.items(), key=_count_of, reverse=True)[:kc]
             shares = {c: n / flow for c, n in moved}
     return best, shares, bsizes[0], csizes[0]
 
@@ -155,21 +245,63 @@ def layout_rate(layout: "A._Layout") -> tuple[float, dict[str, float], int, int]
     return rate
 
 
-_VIRTUAL: dict[tuple[str, ...], tuple[Any, "A._Layout"]] = {}
+#: what :func:`_placement_info` returns: the cube keys and café ids a placement covers, and of the
+#: layout it makes: visible cups, visible ships, :func:`layout_rate` and the open cafés
+_PlacementInfo = tuple[tuple[str, ...], tuple[str, ...], int, int, tuple[float, dict[str, float], int, int],
+                       list[tuple[str, dict[str, Any]]]]
 
 
-def _virtual_layout(cat: Any, cards: tuple[str, ...], below: Optional["A._Layout"] = None) -> "A._Layout":
-    """A layout for a hypothetical placement list, outside the game's layout cache.
+def _placement_info(cat: Any, board: A.Board, card: str, r0: int, c0: int, rot: int) -> _PlacementInfo:
+    """What the evaluation reads of the layout a placement would make, worked out from the
+    current one (memoised on it: a search weighs the same spots again and again).
 
-    Kept in a bounded cache of its own: a search weighs the same placements
-    of the same area over and over.
+    Equal to reading the new layout itself: cups and ships are the current
+    ones less the covered ones plus the card's, an open café stays open
+    unless the card covers one of its squares, the card's own cafés open
+    (after every older one: cafés are listed in placement order), and the
+    rate is :func:`_rate_after`.
     """
-    got = _VIRTUAL.get(cards)
-    if got is None or got[0] is not cat:
-        if len(_VIRTUAL) >= 20000:
-            _VIRTUAL.clear()
-        got = _VIRTUAL[cards] = (cat, A._Layout(cat, cards, below))
-    return got[1]
+    below = board.layout
+    memo_key = ("place_info", card, r0, c0, rot)
+    found = below.memo.get(memo_key)
+    if found is not None:
+        return found
+    top = below.top
+    shape = cat.shape(card, rot)
+    squares = cat.card(card)["squares"]
+    cube_keys = []
+    cafe_ids: list[str] = []
+    covered = set()
+    cups = below.cups
+    ships = len(below.kinds.get("ship", ()))
+    for si, (dr, dc) in enumerate(shape.cells):
+        cell = (r0 + dr, c0 + dc)
+        kind = squares[si]["kind"]
+        if kind == "cup":
+            cups += 1
+        elif kind == "ship":
+            ships += 1
+        hit = top.get(cell)
+        if hit is None:
+            continue
+        covered.add(cell)
+        cube_keys.append(A.cell_key(*cell))
+        old = hit[2]["kind"]
+        if old == "cup":
+            cups -= 1
+        elif old == "ship":
+            ships -= 1
+        elif old == "cafe":
+            cafe_ids.append(f"{hit[0]}.{hit[2]['cafe']}")
+    cafe_cells = board._cafes()
+    open_cafes = [(cid, face) for cid, face in board.open_cafes()
+                  if not any(cell in covered for cell in cafe_cells[cid][0])]
+    pi = len(below.placements)
+    for k in sorted({sq["cafe"] for sq in squares if sq["kind"] == "cafe"}):
+        open_cafes.append((f"{pi}.{k}", cat.cafe(card, k)))
+    found = below.memo[memo_key] = (tuple(cube_keys), tuple(cafe_ids), cups, ships,
+                                    _rate_after(cat, below, card, r0, c0, rot), open_cafes)
+    return found
 
 
 def _part_of(progress: Optional[Callable[[float], None]], index: int, parts: int
@@ -265,30 +397,45 @@ def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, A
     first; the rest go to the warehouse, scored by its real rule (so only a
     balanced supply of colours scores there).
     """
+    return _value_of(cat, pl["warehouse"], pl["area"]["cubes"], pl.get("_pool"), layout.cups, layout.kind_at,
+                     layout_rate(layout), len(layout.kinds.get("ship", ())), board.open_cafes(),
+                     board.area["cafes"], ap_now, to_come, drafts, cards_cost)
+
+
+def _value_of(cat: Any, wh: dict[str, int], cubes: dict[str, list], pool: Optional[dict[str, int]],
+              layout_cups: int, kind_at: dict[str, str], rate_info: tuple[float, dict[str, float], int, int],
+              ships: int, open_cafes_now: list[tuple[str, dict[str, Any]]], delivered_all: dict[str, list[str]],
+              ap_now: int, to_come: int, drafts: int, cards_cost: bool) -> float:
+    """:func:`_player_value` from what it reads of the player and the layout (a placement
+    weighed before it is made passes the layout it would make, see :meth:`CafeHeuristics._place_value`)."""
     colours = cat.colours
-    wh = pl["warehouse"]
     now_wh = warehouse_score(wh, colours)
-    cups = max(1, min(MAX_AP, layout.cups))
+    cups = max(1, min(MAX_AP, layout_cups))
     ap_eff = ap_now + cups * to_come
-    last = to_come == 0
     supply = {c: 0.0 for c in colours}
-    kind_at = layout.kind_at
-    # actions still needed to bring the cubes on the way to a delivery
-    on: dict[str, set[str]] = {"production": set(), "drying": set(), "roasting": set()}
-    for key, (c, n) in pl["area"]["cubes"].items():
+    # actions still needed to bring the cubes on the way to a delivery: colours per stage
+    on_prod: set[str] = set()
+    on_dry: set[str] = set()
+    on_roast: set[str] = set()
+    for key, (c, n) in cubes.items():
         kind = kind_at[key]
-        if kind in on:
-            on[kind].add(c)
-    rate, shares, gb, gc = layout_rate(layout)
-    need = 0
-    if on["production"] or on["drying"] or on["roasting"]:
-        need = 1 + -(-(len(on["drying"]) + len(on["production"])) // gc) + -(-len(on["production"]) // gb)
-    for key, (c, n) in pl["area"]["cubes"].items():
-        k = _NEED.get(kind_at[key])
-        if k is None or ap_eff < k:
+        if kind == "production":
+            on_prod.add(c)
+            k = _NEED_A
+        elif kind == "drying":
+            on_dry.add(c)
+            k = _NEED_B
+        elif kind == "roasting":
+            on_roast.add(c)
+            k = _NEED_C
+        else:
             continue
-        supply[c] += _STAGE_Q[k] * n
-    pool = pl.get("_pool")
+        if ap_eff >= k:
+            supply[c] += _STAGE_Q[k] * n
+    rate, shares, gb, gc = rate_info
+    need = 0
+    if on_prod or on_dry or on_roast:
+        need = 1 + -(-(len(on_dry) + len(on_prod)) // gc) + -(-len(on_prod) // gb)
     if pool:
         for c, n in pool.items():
             supply[c] += n
@@ -309,7 +456,9 @@ def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, A
             supply[c] += extra / len(colours)
     v = 0.0
     open_cafes = []
-    for _cid, face, got, per in _cafe_state(board):
+    for _cid, face in open_cafes_now:
+        got = delivered_all.get(_cid, [])
+        per = face["vp"] / len(face["requires"])
         n = len(face["requires"])
         if len(got) >= n:
             v += face["vp"]
@@ -344,7 +493,6 @@ def _player_value(cat: Any, board: A.Board, layout: "A._Layout", pl: dict[str, A
         v += 0.05 * (sum(projected.values()) - ranked[0] - ranked[1])
     # two visible ships make the next cards free (a cube saved per draft)
     if drafts > 0:
-        ships = len(layout.kinds.get("ship", ()))
         v += 0.25 * min(ships, 2) * drafts
         if cards_cost and _short_of_cube(wh, ships, drafts) and not (pool and any(pool.values())):
             v -= _BROKE
@@ -657,35 +805,41 @@ class CafeHeuristics(Heuristics):
                              _cards_cost(state))
 
     def _place_value(self, game: Game, state: State, payload: dict[str, Any]) -> float:
-        """Projected points of the active player after a placement (before acting)."""
-        cat = game.cat  # type: ignore[attr-defined]
+        """Projected points of the active player after a placement (before acting).
+
+        The area the placement would leave is never built: what the
+        evaluation reads of it (:func:`_placement_info`, memoised on the
+        current layout) comes from the current layout and the card, and the
+        cubes and café deliveries it would cover are left out of copies.
+        """
         p = state["turn"]
         pl = state["players"][p]
-        board = self._board(game, pl)
+        return self._place_value_at(game, state, pl, self._board(game, pl), _rounds_to_come(state, p)[1],
+                                    payload["card"], payload["row"], payload["col"], payload["rot"])
+
+    def _place_value_at(self, game: Game, state: State, pl: dict[str, Any], board: A.Board, to_come: int,
+                        card: str, r0: int, c0: int, rot: int) -> float:
+        """:meth:`_place_value` given the mover's player data, board and full action phases to come."""
+        cat = game.cat  # type: ignore[attr-defined]
         area = pl["area"]
-        shape = cat.shape(payload["card"], payload["rot"])
-        r0, c0 = payload["row"], payload["col"]
-        cubes = dict(area["cubes"])
-        cafes = dict(area["cafes"])
-        top = board.top
-        for dr, dc in shape.cells:
-            cell = (r0 + dr, c0 + dc)
-            hit = top.get(cell)
-            if hit is None:
-                continue
-            cubes.pop(A.cell_key(*cell), None)
-            if hit[2]["kind"] == "cafe":
-                cafes.pop(f"{hit[0]}.{hit[2]['cafe']}", None)
-        cards = tuple(area["cards"]) + (A.encode_placement(payload["card"], r0, c0, payload["rot"]),)
-        layout = _virtual_layout(cat, cards, board.layout)
-        vboard = A.Board.__new__(A.Board)
-        vboard.cat = cat
-        vboard.area = {"cards": list(cards), "cubes": cubes, "cafes": cafes, "ships": area["ships"]}
-        vboard.layout = layout
-        _ap, to_come = _rounds_to_come(state, p)
-        vpl = {"warehouse": pl["warehouse"], "area": vboard.area}
-        return _player_value(cat, vboard, layout, vpl, 0, to_come, ROUNDS - int(state["round"]),
-                             _cards_cost(state))
+        cube_keys, cafe_ids, cups, ships, rate, open_cafes = _placement_info(cat, board, card, r0, c0, rot)
+        cubes = area["cubes"]
+        for key in cube_keys:
+            if key in cubes:
+                cubes = dict(cubes)
+                for k in cube_keys:
+                    cubes.pop(k, None)
+                break
+        cafes = area["cafes"]
+        for cid in cafe_ids:
+            if cid in cafes:
+                cafes = dict(cafes)
+                for c in cafe_ids:
+                    cafes.pop(c, None)
+                break
+        # cubes left on the area lie on squares still showing: their kind is the current layout's
+        return _value_of(cat, pl["warehouse"], cubes, None, cups, board.layout.kind_at, rate, ships, open_cafes,
+                         cafes, 0, to_come, ROUNDS - int(state["round"]), _cards_cost(state))
 
     def _place_scores(self, game: Game, state: State, moves: Sequence[Move]) -> list[Optional[float]]:
         out: list[Optional[float]] = []
@@ -888,6 +1042,32 @@ class CafeHeuristics(Heuristics):
         return max(1, min(free, colours))
 
     # -- policy -------------------------------------------------------------------
+    def rollout_move(self, game: Game, state: State, rng: Rng) -> Optional[Move]:
+        """A rollout's placement, found as :meth:`policy` finds it, without listing every spot.
+
+        A fresh area of a rollout offers hundreds of placements and the
+        policy weighs five of them drawn at random: the spots are read from
+        the layout on demand (:meth:`~.area.Board.placement_spots`) and only
+        the chosen one becomes a move.  Other decisions (and a card with at
+        most one spot) go the usual way.
+        """
+        if state["phase"] != "place":
+            return None
+        p = state["turn"]
+        pl = state["players"][p]
+        card = pl["hand"]
+        board = self._board(game, pl)
+        spots = board.placement_spots(card)
+        n = len(spots)
+        if n < 2:
+            return None
+        picks = [spots[rng.below(n)] for _ in range(min(5, n))]
+        to_come = _rounds_to_come(state, p)[1]
+        value = self._place_value_at
+        scores = [value(game, state, pl, board, to_come, card, r, c, rot) + 0.3 * rng.random()
+                  for r, c, rot, _covered in picks]
+        return place_move(card, picks[max(range(len(picks)), key=scores.__getitem__)])
+
     def policy(self, game: Game, state: State, moves: Sequence[Move], rng: Rng) -> Move:
         if len(moves) == 1:
             return moves[0]

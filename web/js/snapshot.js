@@ -31,7 +31,7 @@ export function snapshotKey(manifest) {
  * (then the engine boots normally every time).  It keeps one snapshot only:
  * storing one removes the others (earlier builds').  `get` resolves with
  * null, or with `{bytes}`, a promise of the bytes (a store says at once
- * whether it holds the key; the bytes may come later).
+ * whether it holds the key; reading them may still fail).
  */
 export function cacheStorageStore(base, cacheName = SNAPSHOT_CACHE) {
   if (!globalThis.caches) return null;
@@ -40,7 +40,6 @@ export function cacheStorageStore(base, cacheName = SNAPSHOT_CACHE) {
     async get(key) {
       const cache = await caches.open(cacheName);
       const response = await cache.match(url(key));
-      // the body is read while Pyodide fetches and compiles its WebAssembly
       return response ? { bytes: response.arrayBuffer().then((buffer) => new Uint8Array(buffer)) } : null;
     },
     async put(key, bytes) {
@@ -149,8 +148,8 @@ site.getsitepackages()[0]
 }
 
 /**
- * Options for loadPyodide that restore a stored entry (`stored`: a promise
- * of its bytes): the heap, and the installed files written back in place
+ * Options for loadPyodide that restore a stored entry (`stored`: its bytes,
+ * or a promise of them): the heap, and the installed files written back in place
  * before Python runs again.  Throws (from loadPyodide) on an entry of
  * another build or another Pyodide, or one that is not a snapshot at all.
  */
@@ -189,8 +188,8 @@ export function reviveSnapshot(pyodide, buildId) {
  * normally (and then make a snapshot for next time).
  *
  * - `store`: {get, put, delete} or null (no storage: always a normal boot);
- * - `restore(bytes)`: a Pyodide restored from `bytes` (a promise of the
- *   snapshot) with the engine revived (throws when it cannot be);
+ * - `restore(bytes)`: a Pyodide restored from the stored `bytes` with the
+ *   engine revived (throws when it cannot be);
  * - `boot(makeSnapshot)`: a normal boot with the engine installed and
  *   imported; `makeSnapshot` says whether to pass `_makeSnapshot: true`;
  * - `capture(pyodide)`: the snapshot bytes of a normal boot.
@@ -214,9 +213,11 @@ export async function bootEngineRuntime({ store, key, enabled = true, restore, b
   }
   if (found) {
     try {
-      const pyodide = await restore(found.bytes);
-      const bytes = (await found.bytes).length;
-      return { pyodide, snapshot: { ...status, state: "restored", bytes }, stored: Promise.resolve(false) };
+      // read whole before Pyodide starts: reading 33 MB while Pyodide fetches and
+      // compiles its WebAssembly made both slower (measured in Chromium)
+      const bytes = await found.bytes;
+      const pyodide = await restore(bytes);
+      return { pyodide, snapshot: { ...status, state: "restored", bytes: bytes.length }, stored: Promise.resolve(false) };
     } catch (err) {
       status.error = `restore: ${err.message ?? err}`;
       log(`snapshot not usable, booting normally: ${status.error}`);

@@ -18,6 +18,14 @@ Steps (each downloads nothing but from PyPI and npm):
    the wasm and the stdlib included (Workbox's build tools skip files over
    2 MiB by default; here the list is ours, so nothing is skipped).
 
+The build is reproducible: the same commit gives a byte-identical ``dist/``
+(hence the same build id, so a redeploy of unchanged source prompts nobody
+to update).  The only clock it reads is the commit's: ``SOURCE_DATE_EPOCH``
+(when set, else the commit time of ``HEAD``) stamps the manifest and every
+entry of the engine wheel, whose zip is also normalised (file modes), since
+setuptools stamps entries with the files' modification times, which differ
+from one checkout to the next.
+
 Usage: ``python wasm-build/build.py [--out dist]``.
 """
 from __future__ import annotations
@@ -25,11 +33,13 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +47,7 @@ HERE = ROOT / "wasm-build"
 CACHE = HERE / "out"
 PINS = json.loads((HERE / "pins.json").read_text())
 WHEEL_LIMIT = 1_000_000  # bytes: the engine wheel must stay under 1 MB
+ZIP_EPOCH = 315532800  # 1980-01-01: the earliest time a zip entry can carry
 
 
 def log(msg: str) -> None:
@@ -55,14 +66,53 @@ def npm_version(package: str) -> str:
     return json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
 
 
-def build_wheel(scratch: Path) -> Path:
+def source_date_epoch() -> int:
+    """The build's only clock: ``SOURCE_DATE_EPOCH`` if set, else the commit time of ``HEAD``.
+
+    Outside a git checkout (a source archive) it falls back to 1980-01-01,
+    still the same for every build of the same files.
+    """
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return max(int(os.environ["SOURCE_DATE_EPOCH"]), ZIP_EPOCH)
+    proc = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"], capture_output=True, text=True)
+    if proc.returncode or not proc.stdout.strip():
+        log("not a git checkout: SOURCE_DATE_EPOCH defaults to 1980-01-01")
+        return ZIP_EPOCH
+    return max(int(proc.stdout.strip()), ZIP_EPOCH)
+
+
+def normalise_zip(path: Path, epoch: int) -> None:
+    """Rewrite the zip at ``path`` so its bytes depend only on its entries' contents and order.
+
+    Every entry gets the time ``epoch`` and the mode 644 (755 for a file
+    that was executable), is deflated, and carries no extra field or comment.
+    """
+    stamp = time.gmtime(max(epoch, ZIP_EPOCH))[:6]
+    with zipfile.ZipFile(path) as src:
+        entries = [(info, src.read(info)) for info in src.infolist()]
+    partial = path.with_suffix(".partial")
+    with zipfile.ZipFile(partial, "w") as out:
+        for info, data in entries:
+            target = zipfile.ZipInfo(info.filename, date_time=stamp)
+            target.compress_type = zipfile.ZIP_DEFLATED
+            mode = 0o755 if (info.external_attr >> 16) & 0o111 else 0o644
+            target.external_attr = ((0o40000 if info.is_dir() else 0o100000) | mode) << 16
+            target.create_system = 3  # Unix, whatever the build machine
+            out.writestr(target, data)
+    partial.replace(path)
+
+
+def build_wheel(scratch: Path, epoch: int) -> Path:
     out = scratch / "wheel"
     proc = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(ROOT)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env={**os.environ, "SOURCE_DATE_EPOCH": str(epoch)})
     if proc.returncode:  # quiet on success, everything on failure
         sys.exit(f"wheel build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder
     (wheel,) = out.glob("brewhouse-*-py3-none-any.whl")
+    # setuptools stamps each entry with its file's modification time (when
+    # this checkout was made) and the umask's mode: neither belongs in the bytes
+    normalise_zip(wheel, epoch)
     size = wheel.stat().st_size
     if size >= WHEEL_LIMIT:
         sys.exit(f"engine wheel is {size} bytes: over the {WHEEL_LIMIT}-byte budget")
@@ -119,10 +169,10 @@ def copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def assemble(out: Path, scratch: Path) -> dict:
+def assemble(out: Path, scratch: Path, epoch: int) -> dict:
     if not (ROOT / "node_modules" / "pyodide").is_dir():
         sys.exit("node_modules/ is missing: run `npm ci` first (make build does)")
-    wheel = build_wheel(scratch)
+    wheel = build_wheel(scratch, epoch)
     micropip = fetch_micropip()
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(ROOT / "web", out)
@@ -171,13 +221,13 @@ def assemble(out: Path, scratch: Path) -> dict:
     }
 
 
-def write_manifest(out: Path, info: dict) -> dict:
+def write_manifest(out: Path, info: dict, epoch: int) -> dict:
     files = {}
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         rel = path.relative_to(out).as_posix()
         files[rel] = {"bytes": path.stat().st_size, "sha256": sha256(path)}
     build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    manifest = dict(info, build_id=build_id, built_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    manifest = dict(info, build_id=build_id, source_date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch)),
                     total_bytes=sum(f["bytes"] for f in files.values()), files=files)
     (out / "build-manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
@@ -209,8 +259,9 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "dist"))
     out = Path(parser.parse_args().out).resolve()
     started = time.perf_counter()
+    epoch = source_date_epoch()
     with tempfile.TemporaryDirectory(prefix="brewhouse-build-") as scratch:
-        manifest = write_manifest(out, assemble(out, Path(scratch)))
+        manifest = write_manifest(out, assemble(out, Path(scratch), epoch), epoch)
     count = write_service_worker(out, manifest["build_id"], manifest)
     log(f"service worker precaches {count} files")
     log(f"dist: {len(manifest['files'])} files, {manifest['total_bytes']} bytes, "

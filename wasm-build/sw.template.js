@@ -11,11 +11,15 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
 });
 
-// each build has its own cache: drop the caches of earlier builds once this one takes over
+// each build has its own cache: drop the caches of earlier builds once this one takes over.
+// The engine's memory snapshot has a cache of its own (web/js/snapshot.js), which
+// stays: it holds one snapshot, keyed by build id, and the next boot replaces it.
+const SNAPSHOT_CACHE = "brewhouse-snapshots";
 self.addEventListener("activate", (event) => {
   const current = workbox.core.cacheNames.precache;
-  event.waitUntil(caches.keys().then((names) => Promise.all(
-    names.filter((name) => name.startsWith("brewhouse-") && name !== current).map((name) => caches.delete(name)))));
+  event.waitUntil(caches.keys().then((names) => Promise.all(names
+    .filter((name) => name.startsWith("brewhouse-") && name !== current && name !== SNAPSHOT_CACHE)
+    .map((name) => caches.delete(name)))));
 });
 workbox.precaching.cleanupOutdatedCaches();
 workbox.precaching.precacheAndRoute(__PRECACHE__, {

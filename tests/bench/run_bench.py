@@ -2,9 +2,10 @@
 """`make bench`: every figure of the performance budgets, measured side by side in one run.
 
 * bare Pyodide boot (bench/bare.html: a worker that only calls loadPyodide on
-  the same self-hosted files) vs Brewhouse engine-ready, cold (new browser
-  context, empty cache) and warm (reload, HTTP cache filled), in headless
-  Chromium, service workers blocked;
+  the same self-hosted files) vs Brewhouse engine-ready without and with the
+  memory snapshot, cold (new browser context, empty cache) and warm (reload,
+  HTTP cache filled; with the snapshot: restored from it), in headless
+  Chromium, service workers blocked, as ratios to bare; the snapshot's size;
 * first contentful paint of the shell;
 * wheel and dist sizes (from the build manifest);
 * the engine's cold start in Pyodide under Node with the npm package's
@@ -19,6 +20,7 @@ are reported next to the figures; nothing here fails on a missed budget.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -49,35 +51,59 @@ def boot_once(page, url: str, selector: str, mark: str) -> float:
 
 
 def browser_figures(base: str) -> dict:
+    """Bare Pyodide vs engine ready without and with the memory snapshot, cold and warm.
+
+    Cold is a new browser context (empty HTTP cache and storage), warm its
+    reload.  Without the snapshot (``brewhouse.snapshot`` = off) both visits
+    boot normally; with it, the cold visit boots normally and makes the
+    snapshot (counted), and the warm one restores it.
+    """
     from playwright.sync_api import sync_playwright
 
+    engine = (base, "[data-testid=engine-status][data-state=ready]", "brewhouse-engine-ready")
     targets = {
         "bare_pyodide": (base + "bench/bare.html", "[data-testid=bare-status][data-state=ready]", "bare-pyodide-ready"),
-        "engine_ready": (base, "[data-testid=engine-status][data-state=ready]", "brewhouse-engine-ready"),
+        "engine_ready": engine,
+        "engine_ready_snapshot": engine,
     }
     samples: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": []} for k in targets}
     paints: list[float] = []
+    snapshot_bytes: list[int] = []
+    restored: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         for _ in range(RUNS):
             for name, (url, selector, mark) in targets.items():  # interleaved: same conditions
                 ctx = browser.new_context(service_workers="block")
+                if name == "engine_ready":
+                    ctx.add_init_script("localStorage.setItem('brewhouse.snapshot', 'off')")
                 page = ctx.new_page()
                 samples[name]["cold"].append(boot_once(page, url, selector, mark))
                 if name == "engine_ready":
                     paints.append(page.evaluate(
                         "() => performance.getEntriesByName('first-contentful-paint')[0].startTime"))
+                if name == "engine_ready_snapshot":
+                    page.evaluate("() => window.brewhouse.engine.whenSnapshotStored()")
                 samples[name]["warm"].append(boot_once(page, url, selector, mark))
+                if name == "engine_ready_snapshot":
+                    snapshot = page.evaluate("() => window.brewhouse.info.snapshot")
+                    restored.append(snapshot["state"])
+                    snapshot_bytes.append(snapshot.get("bytes", 0))
                 ctx.close()
         browser.close()
     med = {k: {c: round(statistics.median(v)) for c, v in d.items()} for k, d in samples.items()}
+    bare = med["bare_pyodide"]
     return {
         "runs": RUNS,
         "boot_ms": med,
         "boot_samples_ms": {k: {c: [round(x) for x in v] for c, v in d.items()} for k, d in samples.items()},
-        "engine_overhead_ms": {c: med["engine_ready"][c] - med["bare_pyodide"][c] for c in ("cold", "warm")},
+        "ratio_to_bare": {k: {c: round(med[k][c] / bare[c], 2) for c in ("cold", "warm")} for k in med},
+        "engine_overhead_ms": {c: med["engine_ready"][c] - bare[c] for c in ("cold", "warm")},
+        "snapshot": {"bytes": max(snapshot_bytes), "warm_visits": restored},
         "first_paint_ms": round(statistics.median(paints)),
-        "budgets": {"engine_overhead_ms": 1000, "first_paint_ms": 500},
+        "budgets": {"engine_overhead_ms": 1000, "first_paint_ms": 500,
+                    "snapshot_warm_ratio_to_bare_warm": 0.5},
+        "load_average": os.getloadavg(),
     }
 
 
@@ -201,18 +227,24 @@ def workload_figures() -> dict:
             "budget_slowdown": 2.5}
 
 
+SECTIONS = ("browser", "stdlib_node", "engine_workload", "table")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description="Brewhouse performance figures (make bench)")
+    parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS),
+                        help="measure these sections only (default: all)")
+    only = parser.parse_args().only
     manifest = json.loads((DIST / "build-manifest.json").read_text())
     started = time.perf_counter()
     server, base = serve_in_thread(DIST)
+    figures = {"browser": lambda: browser_figures(base), "stdlib_node": stdlib_figures,
+               "engine_workload": workload_figures, "table": lambda: table_figures(base)}
     result = {
         "build": manifest["build_id"],
         "sizes": {"wheel_bytes": manifest["engine"]["wheel_bytes"], "dist_bytes": manifest["total_bytes"],
                   "dist_files": len(manifest["files"]), "budget_wheel_bytes": 1_000_000},
-        "browser": browser_figures(base),
-        "stdlib_node": stdlib_figures(),
-        "engine_workload": workload_figures(),
-        "table": table_figures(base),
+        **{name: figures[name]() for name in SECTIONS if name in only},
     }
     server.shutdown()
     result["seconds"] = round(time.perf_counter() - started, 1)

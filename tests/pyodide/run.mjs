@@ -4,7 +4,10 @@
 // The script's global `result` is printed as JSON on the last line of stdout,
 // with the boot's timings under "node".  BREWHOUSE_STDLIB_ZIP=PATH boots with
 // another standard library zip (`make bench` compares the npm package's).
-import { readdirSync, readFileSync } from "node:fs";
+// BREWHOUSE_SNAPSHOT_DIR=DIR boots through a memory snapshot stored in DIR as
+// the worker does (web/js/snapshot.js): restored when one fits, else a normal
+// boot that makes one; "node.snapshot" says which.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -14,23 +17,67 @@ const manifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json
 const started = performance.now();
 const { loadPyodide } = await import(pathToFileURL(path.join(distDir, manifest.pyodide.path, "pyodide.mjs")).href);
 const { aliasNamesForMicropip } = await import(pathToFileURL(path.join(distDir, "js", "micropip-compat.js")).href);
+const snapshots = await import(pathToFileURL(path.join(distDir, "js", "snapshot.js")).href);
 
 const stdlibZip = process.env.BREWHOUSE_STDLIB_ZIP;
-const pyodide = await loadPyodide({
+const options = {
   indexURL: path.join(distDir, manifest.pyodide.path) + "/",
   ...(stdlibZip ? { stdLibURL: path.resolve(stdlibZip) } : {}),
   stdout: (s) => console.error(s), stderr: (s) => console.error(s),
-});
-const bootMs = performance.now() - started;
-aliasNamesForMicropip(pyodide);
-const errors = [];
-await pyodide.loadPackage(path.join(distDir, manifest.micropip.wheel), { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
-if (errors.length) throw new Error(errors.join("; "));
-const wheelName = manifest.engine.wheel.split("/").pop();
-pyodide.FS.mkdirTree("/tmp/wheels");
-pyodide.FS.writeFile(`/tmp/wheels/${wheelName}`, readFileSync(path.join(distDir, manifest.engine.wheel)));
-const micropip = pyodide.pyimport("micropip");
-await micropip.install(`emfs:/tmp/wheels/${wheelName}`);
+};
+const wheel = readFileSync(path.join(distDir, manifest.engine.wheel));
+let bootMs = 0;
+
+async function normalBoot(makeSnapshot) {
+  const pyodide = await loadPyodide({ ...options, ...(makeSnapshot ? { _makeSnapshot: true } : {}) });
+  bootMs = performance.now() - started;
+  aliasNamesForMicropip(pyodide);
+  const errors = [];
+  await pyodide.loadPackage(path.join(distDir, manifest.micropip.wheel), { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+  if (errors.length) throw new Error(errors.join("; "));
+  const wheelName = manifest.engine.wheel.split("/").pop();
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(`/tmp/wheels/${wheelName}`, wheel);
+  const micropip = pyodide.pyimport("micropip");
+  await micropip.install(`emfs:/tmp/wheels/${wheelName}`);
+  micropip.destroy();
+  return pyodide;
+}
+
+async function restore(bytes) {
+  const pyodide = await loadPyodide({ ...options, ...snapshots.restoreOptions(bytes, manifest.build_id) });
+  bootMs = performance.now() - started;
+  snapshots.reviveSnapshot(pyodide, manifest.build_id);
+  return pyodide;
+}
+
+/** A snapshot store in a folder, one file per key (the browser's is Cache Storage). */
+function folderStore(dir) {
+  mkdirSync(dir, { recursive: true });
+  const file = (key) => path.join(dir, key);
+  return {
+    async get(key) { try { return { bytes: Promise.resolve(new Uint8Array(readFileSync(file(key)))) }; } catch { return null; } },
+    async put(key, bytes) {
+      for (const name of readdirSync(dir)) rmSync(path.join(dir, name));
+      writeFileSync(file(key), bytes);
+    },
+    async delete(key) { rmSync(file(key), { force: true }); },
+  };
+}
+
+const snapshotDir = process.env.BREWHOUSE_SNAPSHOT_DIR;
+let snapshot = null;
+let pyodide;
+if (snapshotDir) {
+  const booted = await snapshots.bootEngineRuntime({
+    store: folderStore(snapshotDir), key: snapshots.snapshotKey(manifest), restore, boot: normalBoot,
+    capture: (p) => snapshots.captureSnapshot(p, manifest.build_id), log: (m) => console.error(m),
+  });
+  pyodide = booted.pyodide;
+  snapshot = { ...booted.snapshot, stored: await booted.stored };
+} else {
+  pyodide = await normalBoot(false);
+}
 const readyMs = performance.now() - started;
 
 if (extraDir) {
@@ -51,5 +98,5 @@ pyodide.runPython(readFileSync(script, "utf8"));
 const scriptDoneMs = performance.now() - started;
 const result = pyodide.globals.get("result");
 const out = typeof result === "string" ? JSON.parse(result) : result.toJs({ dict_converter: Object.fromEntries });
-out.node = { boot_ms: Math.round(bootMs), ready_ms: Math.round(readyMs), script_done_ms: Math.round(scriptDoneMs), python: pyodide.runPython("import sys; sys.version.split()[0]") };
+out.node = { boot_ms: Math.round(bootMs), ready_ms: Math.round(readyMs), script_done_ms: Math.round(scriptDoneMs), python: pyodide.runPython("import sys; sys.version.split()[0]"), snapshot };
 console.log(JSON.stringify(out));

@@ -1,10 +1,14 @@
 // The engine's home: a module Web Worker that boots Pyodide, installs the
 // engine wheel with micropip and answers JSON API calls.  The page talks to it
 // through Comlink; the UI thread never runs Python, so it never freezes.
+// A return visit restores a memory snapshot of an earlier boot instead
+// (snapshot.js); any problem with it falls back to the normal boot.
 import { Comlink } from "./vendor.js";
 import { aliasNamesForMicropip } from "./micropip-compat.js";
+import { bootEngineRuntime, cacheStorageStore, captureSnapshot, restoreOptions, reviveSnapshot, snapshotKey } from "./snapshot.js";
 
 let api = null; // brewhouse.api.call_json once booted
+let snapshotStored = Promise.resolve(false); // settles once a new snapshot is stored
 
 /**
  * Wrap fetch so every byte the runtime downloads is counted for the progress
@@ -52,14 +56,15 @@ async function fetchChecked(url, expectedSha256) {
   return bytes;
 }
 
-async function boot(onProgress = () => {}) {
+/** Boot once; `options.snapshot === false` never uses nor makes a memory snapshot. */
+async function boot(onProgress = () => {}, options = {}) {
   if (api) return info();
   let failBoot;
   const bootFailed = new Promise((_, reject) => { failBoot = reject; });
-  return Promise.race([bootSteps(onProgress, failBoot), bootFailed]);
+  return Promise.race([bootSteps(onProgress, failBoot, options), bootFailed]);
 }
 
-async function bootSteps(onProgress, failBoot) {
+async function bootSteps(onProgress, failBoot, options) {
   const started = performance.now();
   const marks = {};
   const mark = (name) => { marks[name] = Math.round(performance.now() - started); };
@@ -76,37 +81,67 @@ async function bootSteps(onProgress, failBoot) {
   onProgress({ stage: "runtime", loaded: 0, total });
 
   const { loadPyodide } = await import(new URL(`${pyodidePath}/pyodide.mjs`, base).href);
-  // fetch the engine wheel while the runtime boots (it does not depend on it)
+  const indexURL = new URL(`${pyodidePath}/`, base).href;
   const micropipURL = new URL(manifest.micropip.wheel, base).href;
   const wheelName = manifest.engine.wheel.split("/").pop();
-  const wheelPromise = fetchChecked(new URL(manifest.engine.wheel, base).href, manifest.engine.wheel_sha256);
-  wheelPromise.catch(() => {}); // awaited (and its error raised) below
   mark("manifest");
-  const pyodide = await loadPyodide({ indexURL: new URL(`${pyodidePath}/`, base).href });
-  mark("pyodide");
 
-  aliasNamesForMicropip(pyodide);
+  /** A Pyodide restored from a stored snapshot, the engine's files written back, checked. */
+  async function restore(stored) {
+    const pyodide = await loadPyodide({ indexURL, ...restoreOptions(stored, manifest.build_id) });
+    mark("pyodide");
+    reviveSnapshot(pyodide, manifest.build_id);
+    const engine = JSON.parse(pyodide.pyimport("brewhouse.api").call_json("engine_info", "{}"));
+    if (engine.result?.version !== manifest.engine.version) throw new Error("the restored engine is not this build's");
+    mark("install");
+    return pyodide;
+  }
 
-  // micropip is loaded by URL (its pinned sha256 is checked at build time,
-  // then its modules are byte-compiled for this Pyodide);
-  // integrity checking stays on for everything else
-  const loadErrors = [];
-  await pyodide.loadPackage(micropipURL, {
-    messageCallback: () => {},
-    errorCallback: (message) => loadErrors.push(message),
+  /** The normal boot: Pyodide, micropip, the engine wheel installed and imported. */
+  async function normalBoot(makeSnapshot) {
+    // fetch the engine wheel while the runtime boots (it does not depend on it)
+    const wheelPromise = fetchChecked(new URL(manifest.engine.wheel, base).href, manifest.engine.wheel_sha256);
+    wheelPromise.catch(() => {}); // awaited (and its error raised) below
+    const pyodide = await loadPyodide({ indexURL, ...(makeSnapshot ? { _makeSnapshot: true } : {}) });
+    mark("pyodide");
+    aliasNamesForMicropip(pyodide);
+    // micropip is loaded by URL (its pinned sha256 is checked at build time,
+    // then its modules are byte-compiled for this Pyodide);
+    // integrity checking stays on for everything else
+    const loadErrors = [];
+    await pyodide.loadPackage(micropipURL, {
+      messageCallback: () => {},
+      errorCallback: (message) => loadErrors.push(message),
+    });
+    if (loadErrors.length) throw new Error(`micropip failed to load: ${loadErrors.join("; ")}`);
+    mark("micropip");
+
+    // the engine wheel was fetched by us and checked against the manifest; install it
+    const wheel = await wheelPromise;
+    onProgress({ stage: "install", loaded: total, total });
+    pyodide.FS.mkdirTree("/tmp/wheels");
+    pyodide.FS.writeFile(`/tmp/wheels/${wheelName}`, wheel);
+    const micropip = pyodide.pyimport("micropip");
+    await micropip.install(`emfs:/tmp/wheels/${wheelName}`);
+    micropip.destroy();
+    pyodide.pyimport("brewhouse.api").destroy();
+    mark("install");
+    return pyodide;
+  }
+
+  const store = cacheStorageStore(base);
+  const booted = await bootEngineRuntime({
+    store: store && { ...store, get: (key) => store.get(key).then((found) => found && { bytes: found.bytes.finally(() => mark("snapshot-read")) }) },
+    key: snapshotKey(manifest),
+    enabled: options.snapshot !== false,
+    restore,
+    boot: normalBoot,
+    capture: (pyodide) => captureSnapshot(pyodide, manifest.build_id),
+    log: (message) => console.info(message),
   });
-  if (loadErrors.length) throw new Error(`micropip failed to load: ${loadErrors.join("; ")}`);
-  mark("micropip");
-
-  // the engine wheel was fetched by us and checked against the manifest; install it
-  const wheel = await wheelPromise;
-  onProgress({ stage: "install", loaded: total, total });
-  pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(`/tmp/wheels/${wheelName}`, wheel);
-  const micropip = pyodide.pyimport("micropip");
-  await micropip.install(`emfs:/tmp/wheels/${wheelName}`);
-  micropip.destroy();
-  mark("install");
+  const { pyodide } = booted;
+  snapshotStored = booted.stored;
+  mark("snapshot");
 
   const module = pyodide.pyimport("brewhouse.api");
   api = module.call_json;
@@ -115,12 +150,14 @@ async function bootSteps(onProgress, failBoot) {
   mark("import");
   self.__bootMs = performance.now() - started;
   self.__bootMarks = marks;
+  self.__snapshot = booted.snapshot;
   onProgress({ stage: "ready", loaded: total, total });
   return info();
 }
 
 function info() {
-  return { bootMs: self.__bootMs, bootMarks: self.__bootMarks, ...JSON.parse(api("engine_info", "{}")).result };
+  return { bootMs: self.__bootMs, bootMarks: self.__bootMarks, snapshot: self.__snapshot,
+    ...JSON.parse(api("engine_info", "{}")).result };
 }
 
 /** One JSON API call: method name and JSON text in, JSON text out (never throws for bad input). */
@@ -129,4 +166,9 @@ function call(method, paramsJson) {
   return api(method, paramsJson);
 }
 
-Comlink.expose({ boot, call });
+/** Whether this boot stored a new snapshot (false when it restored one or could not store it). */
+function whenSnapshotStored() {
+  return snapshotStored;
+}
+
+Comlink.expose({ boot, call, whenSnapshotStored });

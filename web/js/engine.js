@@ -25,8 +25,11 @@ export class Engine {
     return () => this.progressListeners.delete(listener);
   }
 
-  /** Start (or restart) the worker; resolves with engine info when ready. */
-  start(onProgress) {
+  /**
+   * Start (or restart) the worker; resolves with engine info when ready.
+   * `options.snapshot === false` boots without a memory snapshot (neither uses nor makes one).
+   */
+  start(onProgress, options = {}) {
     this.stop();
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "brewhouse-engine" });
     this.remote = Comlink.wrap(this.worker);
@@ -35,8 +38,15 @@ export class Engine {
       const progress = event.data && event.data.brewhouseBotProgress;
       if (progress) for (const listener of this.progressListeners) listener(progress);
     });
-    this.ready = this.remote.boot(Comlink.proxy(onProgress));
+    this.ready = this.remote.boot(Comlink.proxy(onProgress), options);
     return this.ready;
+  }
+
+  /** Resolves with whether this boot stored a new memory snapshot, once that is settled. */
+  async whenSnapshotStored() {
+    if (!this.remote) return false;
+    await this.ready;
+    return this.remote.whenSnapshotStored();
   }
 
   stop() {

@@ -83,7 +83,10 @@ async function bootEngine() {
   $("engine-error").hidden = true;
   setEngineLabel("engine.booting");
   try {
-    engineInfo = await engine.start(showProgress);
+    // memory snapshots are experimental: `localStorage["brewhouse.snapshot"] = "off"` boots without
+    const snapshot = localStorage.getItem("brewhouse.snapshot") !== "off";
+    engineInfo = await engine.start(showProgress, { snapshot });
+    document.querySelector("[data-testid=engine-status]").dataset.snapshot = engineInfo.snapshot?.state ?? "off";
     games = await engine.call("list_games");
     await countLessons();
     performance.mark("brewhouse-engine-ready"); // read by the benchmarks

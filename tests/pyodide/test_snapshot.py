@@ -1,0 +1,117 @@
+"""Memory snapshots (web/js/snapshot.js) in real Pyodide under Node, booted as the worker boots.
+
+A first boot installs the engine normally and stores a snapshot; the next
+boot restores it.  The restored engine must behave exactly as a normally
+booted one (the smoke suite's digests), read the data files nothing loaded
+before the snapshot, and not repeat the previous visit's randomness; every
+broken or foreign snapshot must be refused and end in a normal boot.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from support.toygame import play_reference_game
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+DIST = ROOT / "dist"
+
+pytestmark = pytest.mark.pyodide
+
+
+def node(*args: str, env: dict | None = None) -> dict:
+    if not (DIST / "build-manifest.json").exists():
+        pytest.fail("dist/ is not built: run `make test` (it builds first)")
+    exe = shutil.which("node")
+    assert exe, "Node.js is required for the Pyodide tests"
+    proc = subprocess.run([exe, *args], capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def run(script: str, store: Path) -> dict:
+    return node(str(HERE / "run.mjs"), str(DIST), str(HERE / script), str(ROOT / "tests"),
+                env={"BREWHOUSE_SNAPSHOT_DIR": str(store)})
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("snapshots")
+
+
+@pytest.fixture(scope="module")
+def made(store) -> dict:
+    return run("smoke.py", store)
+
+
+@pytest.fixture(scope="module")
+def restored(made, store) -> dict:
+    return run("smoke.py", store)
+
+
+@pytest.fixture(scope="module")
+def visits(restored, store) -> list[dict]:
+    return [run("after_restore.py", store) for _ in range(2)]
+
+
+def test_the_first_boot_makes_and_stores_a_snapshot_keyed_by_build_and_pyodide(made, store):
+    manifest = json.loads((DIST / "build-manifest.json").read_text())
+    snapshot = made["node"]["snapshot"]
+    assert snapshot["state"] == "made" and snapshot["stored"] is True
+    assert snapshot["key"] == f"{manifest['build_id']}-pyodide-{manifest['pyodide']['version']}.snapshot"
+    assert [p.name for p in store.iterdir()] == [snapshot["key"]]
+    assert (store / snapshot["key"]).stat().st_size == snapshot["bytes"]
+
+
+def test_the_engine_that_made_the_snapshot_plays_on_identically(made):
+    from brewhouse.api import DEFAULT_API
+
+    for game, digest in made["games_played"].items():
+        assert digest == play_reference_game(DEFAULT_API, game, 2, 3)["state_sha256"], game
+
+
+def test_the_next_boot_restores_and_the_engine_behaves_identically(made, restored):
+    assert restored["node"]["snapshot"]["state"] == "restored"
+    assert "error" not in restored["node"]["snapshot"]
+    # every digest of the smoke suite: seeded games of every game, the toy game,
+    # typed errors, the golden save corpus (older editions' data files included)
+    same = {k: v for k, v in made.items() if k not in ("node", "micropip_origin")}
+    assert {k: restored[k] for k in same} == same
+    assert restored["micropip_origin"] is None  # micropip is dropped from the snapshot: only installing needs it
+
+
+def test_each_restored_visit_has_its_own_randomness(visits):
+    first, second = visits
+    assert all(v["node"]["snapshot"]["state"] == "restored" for v in visits)
+    assert first["random"] != second["random"]  # random reseeded from os.urandom
+    assert first["seed"] != second["seed"]  # new games' seeds too
+    # the str hash salt is the snapshot's on every restore: nothing of ours depends on it
+    # (the digests above are equal to CPython's, whose salt differs on every run)
+    assert first["hash"] == second["hash"] and first["hash_randomization"] == 1
+
+
+def test_data_files_nothing_loaded_before_the_snapshot_are_readable(visits):
+    archived = ROOT / "engine" / "brewhouse" / "seize" / "editions" / "1" / "cards.json"
+    assert visits[0]["archived_edition"] == len(archived.read_text(encoding="utf-8"))
+
+
+def test_foreign_or_broken_snapshots_are_refused_and_the_boot_falls_back(made, store):
+    (stored,) = store.iterdir()
+    out = node(str(HERE / "snapshot_faults.mjs"), str(DIST), str(stored))
+    assert out["garbage"] == "not a stored snapshot"
+    assert out["truncated"] == "stored snapshot is truncated or too long"
+    assert out["other_build"].startswith("snapshot of build 0123456789abcdef")
+    assert out["other_pyodide"] == "Snapshot build id mismatch"  # Pyodide's own check
+    assert out["other_engine"].endswith("not fedcba9876543210")  # the engine's mark in the heap
+    fallback = out["fallback"]
+    assert fallback["snapshot"]["state"] == "made"
+    assert fallback["snapshot"]["error"] == "restore: not a stored snapshot"
+    key = fallback["snapshot"]["key"]
+    assert fallback["stored"] == [[key, "deleted"], [key, fallback["snapshot"]["bytes"]]]
+    assert fallback["engine"] == made["version"]

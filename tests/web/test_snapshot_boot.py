@@ -1,0 +1,132 @@
+"""The memory-snapshot boot's fallbacks (web/js/snapshot.js bootEngineRuntime), under Node with fakes.
+
+Every way a snapshot can fail ends in a normal boot that the player does not
+notice; these check the decisions alone (each real failure is also played in
+real Pyodide by tests/pyodide/test_snapshot.py).
+"""
+from __future__ import annotations
+
+import json
+
+from support.node import run_module
+
+HARNESS = """
+import { bootEngineRuntime, packSnapshot, unpackSnapshot } from "./web/js/snapshot.js";
+
+/** A boot with fakes: what was called, in order, and what bootEngineRuntime said. */
+async function scenario({ store = "memory", stored = null, enabled = true, restoreFails = false,
+                          captureFails = false, putFails = false, getFails = false }) {
+  const calls = [];
+  const entries = new Map(stored ? [["k", stored]] : []);
+  const memory = {
+    async get(key) {
+      calls.push("get");
+      if (getFails) throw new Error("the cache cannot be read");
+      return entries.has(key) ? { bytes: Promise.resolve(entries.get(key)) } : null;
+    },
+    async put(key, bytes) {
+      calls.push("put");
+      if (putFails) throw new DOMException("storage is full", "QuotaExceededError");
+      entries.clear();
+      entries.set(key, bytes);
+    },
+    async delete(key) { calls.push("delete"); entries.delete(key); },
+  };
+  const logged = [];
+  const out = await bootEngineRuntime({
+    store: store === "memory" ? memory : null, key: "k", enabled,
+    restore: async (bytes) => {
+      calls.push("restore");
+      if (restoreFails) throw new Error("Snapshot build id mismatch");
+      return { from: Array.from(await bytes) };
+    },
+    boot: async (makeSnapshot) => { calls.push(`boot(${makeSnapshot})`); return { from: "boot" }; },
+    capture: () => {
+      calls.push("capture");
+      if (captureFails) throw new Error("Can't serialize object at index 19");
+      return new Uint8Array([9, 9, 9]);
+    },
+    log: (message) => logged.push(message),
+  });
+  return { calls, pyodide: out.pyodide, snapshot: out.snapshot, stored: await out.stored,
+           kept: entries.has("k") ? Array.from(entries.get("k")) : null, logged: logged.length };
+}
+"""
+
+
+def scenario(**options) -> dict:
+    return run_module(HARNESS + f"console.log(JSON.stringify(await scenario({json.dumps(options)})));")
+
+
+def test_a_first_visit_boots_normally_and_stores_a_snapshot():
+    out = scenario()
+    assert out["calls"] == ["get", "boot(true)", "capture", "put"]
+    assert out["snapshot"]["state"] == "made" and out["snapshot"]["bytes"] == 3
+    assert out["stored"] is True and out["kept"] == [9, 9, 9]
+
+
+def test_a_return_visit_restores_and_boots_nothing():
+    out = scenario(stored=[1, 2, 3])
+    assert out["calls"] == ["get", "restore"]
+    assert out["pyodide"] == {"from": [1, 2, 3]}
+    assert out["snapshot"]["state"] == "restored" and out["stored"] is False
+
+
+def test_a_restore_that_throws_falls_back_and_replaces_the_snapshot():
+    out = scenario(stored=[1, 2, 3], restoreFails=True)
+    assert out["calls"] == ["get", "restore", "delete", "boot(true)", "capture", "put"]
+    assert out["pyodide"] == {"from": "boot"}
+    assert out["snapshot"]["state"] == "made"
+    assert out["snapshot"]["error"] == "restore: Snapshot build id mismatch"
+    assert out["kept"] == [9, 9, 9] and out["logged"] == 1
+
+
+def test_full_storage_still_boots():
+    out = scenario(putFails=True)
+    assert out["pyodide"] == {"from": "boot"}
+    assert out["snapshot"]["state"] == "made" and out["stored"] is False and out["kept"] is None
+    assert out["logged"] == 1  # a note in the console, nothing for the player
+
+
+def test_an_unreadable_store_boots_normally():
+    out = scenario(getFails=True)
+    assert out["calls"] == ["get", "boot(true)", "capture", "put"]
+    assert out["snapshot"]["error"] == "read: the cache cannot be read"
+
+
+def test_a_browser_without_the_storage_api_boots_normally_without_making_one():
+    out = scenario(store=None)
+    assert out["calls"] == ["boot(false)"]
+    assert out["snapshot"]["state"] == "unavailable"
+
+
+def test_switched_off_means_no_snapshot_at_all():
+    out = scenario(stored=[1, 2, 3], enabled=False)
+    assert out["calls"] == ["boot(false)"]
+    assert out["snapshot"]["state"] == "off"
+
+
+def test_a_snapshot_that_cannot_be_made_leaves_the_boot_alone():
+    out = scenario(captureFails=True)
+    assert out["calls"] == ["get", "boot(true)", "capture"]
+    assert out["pyodide"] == {"from": "boot"}
+    assert out["snapshot"]["state"] == "unavailable" and out["kept"] is None
+
+
+def test_the_stored_form_round_trips_and_refuses_anything_else():
+    out = run_module("""
+        import { packSnapshot, unpackSnapshot } from "./web/js/snapshot.js";
+        const packed = packSnapshot("b1", new Uint8Array([1, 2, 3, 4, 5]),
+                                    [["/lib/a.py", new Uint8Array([6])], ["/lib/d/b.json", new Uint8Array([7, 8])]]);
+        const parts = unpackSnapshot(packed);
+        const refused = (bytes) => { try { unpackSnapshot(bytes); return null; } catch (err) { return err.message; } };
+        console.log(JSON.stringify({
+          build: parts.build, snapshot: Array.from(parts.snapshot), aligned: parts.snapshot.byteOffset % 16,
+          files: parts.files.map(([p, d]) => [p, Array.from(d)]),
+          garbage: refused(new Uint8Array(64).fill(7)), empty: refused(new Uint8Array(0)),
+          truncated: refused(packed.subarray(0, packed.length - 1)),
+        }));""")
+    assert out["build"] == "b1" and out["snapshot"] == [1, 2, 3, 4, 5] and out["aligned"] == 0
+    assert out["files"] == [["/lib/a.py", [6]], ["/lib/d/b.json", [7, 8]]]
+    assert out["garbage"] == out["empty"] == "not a stored snapshot"
+    assert out["truncated"] == "stored snapshot is truncated or too long"

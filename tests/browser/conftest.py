@@ -70,7 +70,7 @@ def watch(page) -> PageProblems:
 def context(browser):
     ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
     # every boot here would make and store a 33 MB memory snapshot nobody restores:
-    # off for these pages (test_snapshot.py tests it; contexts made by hand keep it on)
+    # off for these pages (test_snapshot_restore.py tests it; contexts made by hand keep it on)
     ctx.add_init_script("localStorage.setItem('brewhouse.snapshot', 'off')")
     yield ctx
     ctx.close()

@@ -171,17 +171,21 @@ def test_links_name_only_their_own_parameters_and_not_too_many(page, site):
 
 
 def english_strings(page) -> list[str]:
-    """UI strings of the English catalogue that French translates differently."""
+    """UI strings of the English catalogue that French translates differently (a word French
+    writes the same way, as "Innovation", is not a leftover)."""
     catalogues = page.evaluate("""async () => ({
         en: (await import('./js/i18n/en.js')).default, fr: (await import('./js/i18n/fr.js')).default })""")
+
+    def parts(message):
+        for p in (p for text in message_forms(message) for p in re.split(r"\{\w+\}", text)):
+            yield p.strip(" .,:;()—-·")
+
+    french = {p for message in catalogues["fr"].values() for p in parts(message)}
     out = []
     for key, message in catalogues["en"].items():
         if catalogues["fr"].get(key) == message:
             continue
-        for part in (p for text in message_forms(message) for p in re.split(r"\{\w+\}", text)):
-            part = part.strip(" .,:;()—-·")
-            if len(part) >= 9:
-                out.append(part)
+        out += [p for p in parts(message) if len(p) >= 9 and p not in french]
     return out
 
 

@@ -45,7 +45,7 @@ test: build
 
 # the engine tests alone (no build, no browser)
 test-fast: $(VENV)/.installed
-	@$(PY) -m pytest -q tests --ignore=tests/browser --ignore=tests/pyodide --ignore=tests/build -m "not soak"
+	@$(PY) -m pytest -q tests --ignore=tests/browser --ignore=tests/pyodide --ignore=tests/packaging -m "not soak"
 
 bench: build
 	@$(PY) tests/bench/run_bench.py

@@ -1,6 +1,6 @@
 """Seeded random-play soak of Café, 1-4 players, both variants.
 
-``BREWHOUSE_SOAK_GAMES`` sets the total number of games (default 2000).
+``BREWHOUSE_SOAK_GAMES`` sets the total number of games (default 1000; 2000 for the full run).
 The random player first picks a kind of move uniformly (take, place,
 produce, dry, deliver, end, ...) and then one move of that kind, so games
 explore every rule instead of drowning in the many placement options.
@@ -112,7 +112,7 @@ def play_one(index: int) -> int:
 
 @pytest.mark.soak
 def test_random_play_soak():
-    games = int(os.environ.get("BREWHOUSE_SOAK_GAMES", "2000"))
+    games = int(os.environ.get("BREWHOUSE_SOAK_GAMES", "1000"))
     start, cpu = time.perf_counter(), time.process_time()
     steps = sum(play_one(i) for i in range(games))
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu

@@ -15,7 +15,7 @@ import pytest
 
 from .helpers import DB, GAME, all_cards, check_city_rows, expected_cards
 
-GAMES = int(os.environ.get("BREWHOUSE_SOAK_GAMES", "2000"))
+GAMES = int(os.environ.get("BREWHOUSE_SOAK_GAMES", "1000"))
 
 
 def check(state: dict, start_cards) -> None:

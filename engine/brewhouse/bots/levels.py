@@ -109,7 +109,8 @@ def _collector_paused() -> Iterator[None]:
     moves, tree nodes), all freed by reference counting: it makes no
     reference cycles, yet the collector would walk every live object (the
     layouts and moves the games keep) over and over, a quarter of a Café
-    search's time.  It runs again as soon as the decision is made.
+    search's time.  It runs again as soon as the decision is made, with the
+    search's survivors counted as old objects.
     """
     if not gc.isenabled():
         yield
@@ -118,6 +119,13 @@ def _collector_paused() -> Iterator[None]:
     try:
         yield
     finally:
+        # What the search leaves alive (its tree, memoised layouts) joins the oldest
+        # generation: re-enabled as it was, the collector's next young collection
+        # would walk all of it at once, as long as a sixth of the search itself.
+        # Freezing and unfreezing only moves lists; the oldest generation is
+        # still collected as usual.
+        gc.freeze()
+        gc.unfreeze()
         gc.enable()
 
 

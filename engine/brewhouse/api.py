@@ -21,7 +21,7 @@ import os
 from typing import Any, Callable, Mapping, Optional
 
 from . import __version__
-from .bots import LEVELS, make_bot
+from .bots import LEVELS, ISMCTSBot, make_bot
 from .core.game import Event
 from .core.errors import BadRequest, BadSave, BrewhouseError, IllegalMove, UnknownMatch
 from .core.editions import FIRST_EDITION
@@ -49,6 +49,9 @@ class Api:
         self.registry = registry
         self.matches: dict[str, Match] = {}
         self._next_id = 1
+        #: a solo match's search bot, its level and the moves made when it last decided: the
+        #: next ``bot_move`` of that level goes on with its search tree (see :meth:`_solo_bot`)
+        self._solo_bots: dict[str, tuple[str, Any, list[str]]] = {}
         #: receives ``{"match", "level", "fraction"}`` while a bot thinks (see :meth:`on_bot_progress`)
         self._progress_listener: Optional[Callable[[dict[str, Any]], None]] = None
 
@@ -188,21 +191,43 @@ class Api:
         level = params.get("level", "random")
         seed = _opt_int(params, "seed", 0, MAX_SEED)
         budget = _opt_int(params, "budget_ms", 1, 600_000)
-        bot = make_bot(level, seed if seed is not None else match.seed * 1009 + match.ply)
+        match_id = params["match"]
+        # a solo game's searches go on from one another, as when a bot plays a whole solo
+        # game; an explicit seed asks for the one reproducible answer of a fresh bot
+        keeps = seed is None and match.config["players"] == 1
+        bot = self._solo_bot(match_id, match, level) if keeps else None
+        if bot is None:
+            bot = make_bot(level, seed if seed is not None else match.seed * 1009 + match.ply)
+            if keeps and isinstance(bot, ISMCTSBot):
+                bot.configure(keep_tree=True)
         listener = self._progress_listener
-        if listener is not None and hasattr(bot, "search_options"):
-            match_id = params["match"]
-
-            def report(fraction: float) -> None:
-                try:
-                    listener(json.dumps({"match": match_id, "level": level, "fraction": round(fraction, 3)}))
-                except Exception:  # noqa: BLE001 - a failing indicator must never cost the move
-                    pass
-
-            bot.configure(progress=report)
+        if isinstance(bot, ISMCTSBot):
+            report = None
+            if listener is not None:
+                def report(fraction: float) -> None:
+                    try:
+                        listener(json.dumps({"match": match_id, "level": level, "fraction": round(fraction, 3)}))
+                    except Exception:  # noqa: BLE001 - a failing indicator must never cost the move
+                        pass
+            bot.search_options["progress"] = report
         view = match.game.view(match.state, player)
         move = bot.choose(match.game, view, match.game.legal_moves(match.state), budget)
+        if keeps and isinstance(bot, ISMCTSBot):
+            self._solo_bots[match_id] = (level, bot, list(match.moves))
         return {"move": move, "player": player, "level": level}
+
+    def _solo_bot(self, match_id: str, match: Match, level: Any) -> Optional[ISMCTSBot]:
+        """The bot that made this solo match's last ``bot_move`` of ``level``, its tree aimed at
+        the current position, or None (another level, an undo since, or moves the tree never
+        explored: the next bot starts afresh)."""
+        entry = self._solo_bots.pop(match_id, None)
+        if entry is None:
+            return None
+        kept_level, bot, before = entry
+        n = len(before)
+        if kept_level != level or match.moves[:n] != before or not bot.follow(match.moves[n:]):
+            return None
+        return bot
 
     def undo(self, params: Mapping[str, Any]) -> dict[str, Any]:
         match = self._match(params)
@@ -320,6 +345,7 @@ class Api:
     def close(self, params: Mapping[str, Any]) -> dict[str, Any]:
         self._match(params)
         del self.matches[params["match"]]
+        self._solo_bots.pop(params["match"], None)
         return {"closed": params["match"]}
 
     METHODS = ("list_games", "engine_info", "game_options", "new_game", "status", "view", "legal_moves",

@@ -26,7 +26,10 @@ subtree under the move it played is a search of the position it faces next
 and now count for that card's placement).  A game may then split a round's
 budget unevenly (:meth:`~.ismcts.Heuristics.budget_share`): Café gives the
 draft 5/3 of a decision's budget and the placement that goes on from it 1/3,
-so a round costs the same time.
+so a round costs the same time.  The API does the same for a solo game's
+hints and bot seats (:meth:`ISMCTSBot.follow`: the tree follows whatever was
+played in between), and in the browser no share takes a decision past the
+level's limit (3 s for hard).
 
 Game knowledge (rollout policy, evaluation) comes from the game package's
 ``heuristics`` module (``brewhouse.<game>.heuristics.HEURISTICS``); a game
@@ -64,6 +67,8 @@ class LevelSpec:
     slip: float
     #: ... among moves with at least this share of the best move's visits
     slip_floor: float = 0.4
+    #: the longest a decision may think in the browser (seconds), whatever its share of a round
+    browser_limit: float = 3.0
 
 
 #: Pyodide runs the engine ~2-3x slower than CPython: there the wall-clock budgets are
@@ -74,9 +79,9 @@ PLATFORM_SLOWDOWN = 3.0 if sys.platform == "emscripten" else 1.0
 LEVEL_SPECS: dict[str, LevelSpec] = {
     # normal and easy sometimes play a move the search rated lower (never an unexamined
     # one): in games as chancy as these, budget alone separates the levels too little
-    "easy": LevelSpec("easy", seconds=0.08, iterations=40, slip=0.4, slip_floor=0.1),
-    "normal": LevelSpec("normal", seconds=0.30, iterations=150, slip=0.25, slip_floor=0.2),
-    "hard": LevelSpec("hard", seconds=0.90, iterations=450, slip=0.0),
+    "easy": LevelSpec("easy", seconds=0.08, iterations=40, slip=0.4, slip_floor=0.1, browser_limit=0.3),
+    "normal": LevelSpec("normal", seconds=0.30, iterations=150, slip=0.25, slip_floor=0.2, browser_limit=1.0),
+    "hard": LevelSpec("hard", seconds=0.90, iterations=450, slip=0.0, browser_limit=3.0),
 }
 
 _HEURISTICS: dict[type, Heuristics] = {}
@@ -152,6 +157,9 @@ class ISMCTSBot(Bot):
         # the subtree under the last move played (keep_tree), and its rewards' solo baseline
         self._kept: Optional[Node] = None
         self._kept_baseline: Optional[float] = None
+        # the tree at the position of the last decision, before following the move played
+        # (see follow(): a caller whose moves are not always this bot's own)
+        self._decided: Optional[Node] = None
         self.last: Optional[SearchResult] = None
         self.stats = {"searches": 0, "iterations": 0, "seconds": 0.0}
 
@@ -179,6 +187,8 @@ class ISMCTSBot(Bot):
             return SearchConfig(iterations=max(1, round(self.spec.iterations * self.scale * share)),
                                 **self.search_options)
         seconds = self.spec.seconds * self.scale * PLATFORM_SLOWDOWN * share
+        if PLATFORM_SLOWDOWN > 1:  # a player waits: a big share (Café's draft) stays within the level's limit
+            seconds = min(seconds, max(self.spec.browser_limit, self.spec.seconds * self.scale * PLATFORM_SLOWDOWN))
         if budget_ms is not None:
             seconds = min(seconds, budget_ms / 1000)
         return SearchConfig(seconds=max(0.001, seconds), **self.search_options)
@@ -253,8 +263,27 @@ class ISMCTSBot(Bot):
     def _played(self, move_id: str) -> str:
         """Follow the kept tree down the move about to be played (nothing kept without ``keep_tree``)."""
         kept = self._kept
+        self._decided = kept if self.keep_tree else None
         self._kept = kept.children.get(move_id) if kept is not None and self.keep_tree else None
         return move_id
+
+    def follow(self, played: Sequence[str]) -> bool:
+        """Aim the kept tree at the position reached by ``played``: the moves made since this
+        bot's last decision, starting with that decision's own (which may differ from the
+        move the bot chose: a player who asked for a hint and played something else).
+
+        For callers that hand the bot only some decisions of a solo game (the
+        API's hints and bot seats).  True when the tree reaches that position
+        (its statistics carry over to the next search); otherwise nothing is
+        kept and the next search starts afresh.
+        """
+        node = self._decided
+        for move_id in played:
+            if node is None:
+                break
+            node = node.children.get(move_id)
+        self._kept = node
+        return node is not None
 
     def _final_choice(self, moves: Sequence[Move], result: SearchResult) -> str:
         order = [m.id for m in moves if result.visits.get(m.id, 0) > 0]

@@ -11,6 +11,11 @@ export class EngineError extends Error {
   }
 }
 
+/** Run `task` a moment after the page is done with its current work, when it is idle. */
+function whenIdle(task, settleMs = 1000) {
+  setTimeout(() => (self.requestIdleCallback ? requestIdleCallback(task, { timeout: 2000 }) : task()), settleMs);
+}
+
 export class Engine {
   constructor() {
     this.worker = null;
@@ -39,6 +44,12 @@ export class Engine {
       if (progress) for (const listener of this.progressListeners) listener(progress);
     });
     this.ready = this.remote.boot(Comlink.proxy(onProgress), options);
+    // a first visit's boot then makes a memory snapshot for the next visits, in a
+    // worker of its own: started once the page has shown the engine ready and is idle
+    const remote = this.remote;
+    this.ready.then(() => whenIdle(() => {
+      if (this.remote === remote) remote.makeSnapshot().catch(() => {});
+    }), () => {});
     return this.ready;
   }
 

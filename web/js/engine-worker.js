@@ -11,6 +11,20 @@ let api = null; // brewhouse.api.call_json once booted
 let snapshotStored = Promise.resolve(false); // settles once a new snapshot is stored
 let startMaking = () => {}; // starts making a snapshot, when this boot will make one
 
+// Started as soon as the worker runs, while the page's request to boot is on its
+// way: the build manifest (revalidated, never a stale one), then Pyodide's
+// scripts (loadPyodide imports its runtime script again: from the module map).
+const base = new URL("../", import.meta.url);
+const early = fetch(new URL("build-manifest.json", base), { cache: "no-cache" })
+  .then((response) => response.json())
+  .then((manifest) => {
+    const where = buildLocations(manifest, base);
+    const runtimeScript = import(`${where.indexURL}pyodide.asm.mjs`);
+    runtimeScript.catch(() => {}); // loadPyodide's own import reports it
+    return { manifest, where, pyodide: import(where.pyodideModule) };
+  });
+early.catch(() => {}); // raised by boot
+
 /** Boot once; `options.snapshot === false` never uses nor makes a memory snapshot. */
 async function boot(onProgress = () => {}, options = {}) {
   if (api) return info();
@@ -23,9 +37,7 @@ async function bootSteps(onProgress, failBoot, options) {
   const started = performance.now();
   const marks = {};
   const mark = (name) => { marks[name] = Math.round(performance.now() - started); };
-  const manifestURL = new URL("../build-manifest.json", import.meta.url);
-  const manifest = await (await fetch(manifestURL, { cache: "no-cache" })).json();
-  const base = new URL("../", import.meta.url);
+  const { manifest, where, pyodide: pyodideModule } = await early;
   const file = (rel) => manifest.files[rel]?.bytes ?? 0;
   const pyodidePath = manifest.pyodide.path;
   const total = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
@@ -35,13 +47,18 @@ async function bootSteps(onProgress, failBoot, options) {
   watchFetches((n) => { loaded += n; onProgress({ stage: "runtime", loaded: Math.min(loaded, total), total }); }, failBoot);
   onProgress({ stage: "runtime", loaded: 0, total });
 
-  const where = buildLocations(manifest, base);
-  const { loadPyodide } = await import(where.pyodideModule);
+  const { loadPyodide } = await pyodideModule;
   mark("manifest");
 
   /** A Pyodide restored from a stored snapshot, the engine's files written back, checked. */
   async function restore(stored) {
-    const pyodide = await loadPyodide({ indexURL: where.indexURL, ...restoreOptions(stored, manifest.build_id) });
+    const options = restoreOptions(stored, manifest.build_id);
+    const { _loadSnapshot: snapshot, fsInit } = options;
+    // Pyodide awaits the snapshot once its script is loaded, and initialises the
+    // file system once its WebAssembly is instantiated: both marked
+    options._loadSnapshot = { then: (ok, fail) => { mark("runtime-script"); return snapshot.then(ok, fail); } };
+    options.fsInit = async (...args) => { mark("runtime-wasm"); await fsInit(...args); };
+    const pyodide = await loadPyodide({ indexURL: where.indexURL, ...options });
     mark("pyodide");
     reviveSnapshot(pyodide, manifest.build_id);
     const engine = JSON.parse(pyodide.pyimport("brewhouse.api").call_json("engine_info", "{}"));
@@ -74,6 +91,7 @@ async function bootSteps(onProgress, failBoot, options) {
   module.on_bot_progress((text) => self.postMessage({ brewhouseBotProgress: JSON.parse(text) }));
   mark("import");
   self.__bootMs = performance.now() - started;
+  self.__bootStartedAt = performance.timeOrigin + started;
   self.__bootMarks = marks;
   self.__snapshot = booted.snapshot;
   onProgress({ stage: "ready", loaded: total, total });
@@ -81,7 +99,7 @@ async function bootSteps(onProgress, failBoot, options) {
 }
 
 function info() {
-  return { bootMs: self.__bootMs, bootMarks: self.__bootMarks, snapshot: self.__snapshot,
+  return { bootMs: self.__bootMs, bootMarks: self.__bootMarks, bootStartedAt: self.__bootStartedAt, snapshot: self.__snapshot,
     ...JSON.parse(api("engine_info", "{}")).result };
 }
 

@@ -36,6 +36,7 @@ export class Engine {
    */
   start(onProgress, options = {}) {
     this.stop();
+    performance.mark("brewhouse-engine-start"); // read by the benchmarks, with the worker's bootMarks
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "brewhouse-engine" });
     this.remote = Comlink.wrap(this.worker);
     // progress messages carry no Comlink id, so Comlink ignores them
@@ -47,6 +48,7 @@ export class Engine {
     // a first visit's boot then makes a memory snapshot for the next visits, in a
     // worker of its own: started once the page has shown the engine ready and is idle
     const remote = this.remote;
+    this.ready.then(() => performance.mark("brewhouse-engine-booted"), () => {});
     this.ready.then(() => whenIdle(() => {
       if (this.remote === remote) remote.makeSnapshot().catch(() => {});
     }), () => {});

@@ -146,3 +146,57 @@ def test_the_stored_form_round_trips_and_refuses_anything_else():
     assert out["files"] == [["/lib/a.py", [6]], ["/lib/d/b.json", [7, 8]]]
     assert out["garbage"] == out["empty"] == "not a stored snapshot"
     assert out["truncated"] == "stored snapshot is truncated or too long"
+
+
+MAKER_HARNESS = """
+import { makeInWorker } from "./web/js/snapshot.js";
+
+/** makeInWorker over a fake Worker that behaves as `behaviour` says; what came out, and whether it was ended. */
+async function make(behaviour, timeoutMs) {
+  const workers = [];
+  globalThis.Worker = class {
+    constructor(url, options) { this.url = String(url); this.options = options; this.ended = false; workers.push(this); }
+    terminate() { this.ended = true; }
+    postMessage(message) {
+      this.posted = message;
+      setTimeout(() => {
+        if (behaviour === "bytes") this.onmessage({ data: { bytes: new Uint8Array([4, 5]) } });
+        if (behaviour === "error") this.onmessage({ data: { error: "micropip failed to load: 404" } });
+        if (behaviour === "crash") this.onerror({ message: "Uncaught Error: no snapshot here", preventDefault() {} });
+      }, 0);
+    }
+  };
+  let out;
+  try {
+    out = { bytes: Array.from(await makeInWorker("https://example.test/js/snapshot-maker.js", { build_id: "b" }, { timeoutMs })) };
+  } catch (err) {
+    out = { error: err.message };
+  }
+  const [worker] = workers;
+  return { ...out, ended: worker.ended, type: worker.options.type, posted: worker.posted };
+}
+"""
+
+
+def make_in_worker(behaviour: str, timeout_ms: int = 60_000) -> dict:
+    return run_module(MAKER_HARNESS + f"console.log(JSON.stringify(await make({json.dumps(behaviour)}, {timeout_ms})));")
+
+
+def test_the_snapshot_worker_hands_back_the_bytes_and_is_ended():
+    out = make_in_worker("bytes")
+    assert out == {"bytes": [4, 5], "ended": True, "type": "module", "posted": {"manifest": {"build_id": "b"}}}
+
+
+def test_a_snapshot_worker_that_reports_an_error_is_ended_and_its_error_raised():
+    out = make_in_worker("error")
+    assert out["error"] == "micropip failed to load: 404" and out["ended"] is True
+
+
+def test_a_snapshot_worker_that_crashes_is_ended_and_raises():
+    out = make_in_worker("crash")
+    assert out["error"] == "the snapshot worker failed: Uncaught Error: no snapshot here" and out["ended"] is True
+
+
+def test_a_snapshot_worker_that_never_answers_is_given_up():
+    out = make_in_worker("silent", timeout_ms=10)
+    assert out["error"] == "not made in 0.01 s" and out["ended"] is True

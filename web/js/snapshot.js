@@ -2,9 +2,11 @@
 //
 // A normal boot starts Pyodide, loads micropip, installs the engine wheel and
 // imports the engine: seconds of work that give the same heap every time for
-// one build.  After such a boot the worker copies the WebAssembly heap (with
-// the engine imported and every game's data loaded) and stores it; the next
-// visit of the same build restores that heap instead of booting Python.
+// one build.  Once such a boot has made the engine ready, a second,
+// short-lived worker (snapshot-maker.js) boots the same way, copies its
+// WebAssembly heap (with the engine imported and every game's data loaded)
+// and hands it over to be stored; the next visit of the same build restores
+// that heap instead of booting Python.
 //
 // What a heap snapshot does not carry is the file system, which lives in
 // JavaScript: Pyodide writes its standard library zip again on every boot,
@@ -14,7 +16,8 @@
 //
 // Anything that goes wrong (no storage API, a snapshot of another build or
 // of another Pyodide, a restore that throws, storage full) ends in a normal
-// boot: `bootEngineRuntime` never fails because of a snapshot.
+// boot, and making one never touches the engine the player uses:
+// `bootEngineRuntime` never fails nor waits because of a snapshot.
 // Used by the engine worker and by the Pyodide-on-Node tests, so both boot
 // the same way.
 

@@ -44,7 +44,16 @@ async function bootSteps(onProgress, failBoot, options) {
     .reduce((sum, name) => sum + file(`${pyodidePath}/${name}`), 0)
     + file(manifest.micropip.wheel) + file(manifest.engine.wheel);
   let loaded = 0;
-  watchFetches((n) => { loaded += n; onProgress({ stage: "runtime", loaded: Math.min(loaded, total), total }); }, failBoot);
+  let reportedAt = -Infinity;
+  // every chunk counts, but the page hears at most every 50 ms (each report is a
+  // message its main thread handles while the wasm downloads and compiles)
+  watchFetches((n) => {
+    loaded += n;
+    const now = performance.now();
+    if (now - reportedAt < 50 && loaded < total) return;
+    reportedAt = now;
+    onProgress({ stage: "runtime", loaded: Math.min(loaded, total), total });
+  }, failBoot);
   onProgress({ stage: "runtime", loaded: 0, total });
 
   const { loadPyodide } = await pyodideModule;

@@ -50,6 +50,24 @@ def boot_once(page, url: str, selector: str, mark: str) -> float:
     return mark_time(page, mark)
 
 
+WARM_INFO_JS = """() => {
+  const info = window.brewhouse.info;
+  const page = (name) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? -1);
+  const started = info.bootStartedAt - performance.timeOrigin;
+  // the worker's marks count from its boot's start: on the page's clock here
+  const marks = { "page:engine-start": page("brewhouse-engine-start"), "worker:boot": Math.round(started) };
+  for (const [name, ms] of Object.entries(info.bootMarks)) marks[`worker:${name}`] = Math.round(started + ms);
+  marks["page:engine-booted"] = page("brewhouse-engine-booted");
+  marks["page:engine-ready"] = page("brewhouse-engine-ready");
+  return { snapshot: info.snapshot, marks };
+}"""
+
+
+def median_marks(runs: list[dict]) -> dict:
+    """Each mark's median over the runs (in the order of the first run)."""
+    return {name: round(statistics.median(run[name] for run in runs if name in run)) for name in runs[0]} if runs else {}
+
+
 def browser_figures(base: str) -> dict:
     """Bare Pyodide vs engine ready without and with the memory snapshot, cold and warm.
 
@@ -70,6 +88,8 @@ def browser_figures(base: str) -> dict:
     paints: list[float] = []
     snapshot_bytes: list[int] = []
     restored: list[str] = []
+    stored_at: list[float] = []
+    warm_marks: list[dict] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         for _ in range(RUNS):
@@ -83,12 +103,15 @@ def browser_figures(base: str) -> dict:
                     paints.append(page.evaluate(
                         "() => performance.getEntriesByName('first-contentful-paint')[0].startTime"))
                 if name == "engine_ready_snapshot":
-                    page.evaluate("() => window.brewhouse.engine.whenSnapshotStored()")
+                    # made by another worker after the engine is ready: when it is stored
+                    stored_at.append(page.evaluate(
+                        "() => window.brewhouse.engine.whenSnapshotStored().then(() => performance.now())"))
                 samples[name]["warm"].append(boot_once(page, url, selector, mark))
                 if name == "engine_ready_snapshot":
-                    snapshot = page.evaluate("() => window.brewhouse.info.snapshot")
-                    restored.append(snapshot["state"])
-                    snapshot_bytes.append(snapshot.get("bytes", 0))
+                    info = page.evaluate(WARM_INFO_JS)
+                    restored.append(info["snapshot"]["state"])
+                    snapshot_bytes.append(info["snapshot"].get("bytes", 0))
+                    warm_marks.append(info["marks"])
                 ctx.close()
         browser.close()
     med = {k: {c: round(statistics.median(v)) for c, v in d.items()} for k, d in samples.items()}
@@ -99,7 +122,9 @@ def browser_figures(base: str) -> dict:
         "boot_samples_ms": {k: {c: [round(x) for x in v] for c, v in d.items()} for k, d in samples.items()},
         "ratio_to_bare": {k: {c: round(med[k][c] / bare[c], 2) for c in ("cold", "warm")} for k in med},
         "engine_overhead_ms": {c: med["engine_ready"][c] - bare[c] for c in ("cold", "warm")},
-        "snapshot": {"bytes": max(snapshot_bytes), "warm_visits": restored},
+        "snapshot": {"bytes": max(snapshot_bytes), "warm_visits": restored,
+                     "cold_stored_at_ms": round(statistics.median(stored_at)),
+                     "warm_marks_ms": median_marks(warm_marks)},
         "first_paint_ms": round(statistics.median(paints)),
         "budgets": {"engine_overhead_ms": 1000, "first_paint_ms": 500,
                     "snapshot_warm_ratio_to_bare_warm": 0.5},

@@ -6,9 +6,12 @@ the player sees: the engine boots normally.
 """
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
-from conftest import wait_ready, watch
+from conftest import DIST, wait_ready, watch
+from serve import serve_in_thread
 
 SNAPSHOT_STATE = "[data-testid=engine-status]"
 
@@ -29,6 +32,9 @@ BREAK_SNAPSHOT_JS = """async () => {
 }"""
 
 
+STORED_KEYS_JS = "() => caches.open('brewhouse-snapshots').then((c) => c.keys()).then((r) => r.map((q) => q.url))"
+
+
 @pytest.fixture
 def page(browser):
     """A page with memory snapshots on (conftest's pages turn them off)."""
@@ -46,8 +52,10 @@ def snapshot_state(page) -> str:
 def first_visit(page, site) -> None:
     page.goto(site)
     wait_ready(page)
-    assert snapshot_state(page) == "made"
+    # the engine answers before the snapshot is made: another worker makes it afterwards
+    assert snapshot_state(page) == "making"
     assert page.evaluate("() => window.brewhouse.engine.whenSnapshotStored()") is True
+    assert page.evaluate("() => window.brewhouse.engine.call('engine_info')")["version"]
 
 
 def test_a_return_visit_restores_the_snapshot_and_plays_the_same(page, site):
@@ -72,13 +80,39 @@ def test_a_broken_snapshot_falls_back_to_a_normal_boot_unnoticed(page, site):
     page.reload()
     wait_ready(page)
     info = page.evaluate("() => window.brewhouse.info")
-    assert info["snapshot"]["state"] == "made"  # booted normally and made a good one again
+    assert info["snapshot"]["state"] == "making"  # booted normally and makes a good one again
     assert info["snapshot"]["error"] == "restore: not a stored snapshot"
     assert page.evaluate("() => window.brewhouse.engine.whenSnapshotStored()") is True
     page.reload()
     wait_ready(page)
     assert snapshot_state(page) == "restored"
     assert page.problems == []  # nothing but a console note
+
+
+@pytest.fixture(scope="module")
+def site_with_a_failing_snapshot_worker(tmp_path_factory):
+    """The built site, but its snapshot worker throws as soon as it is asked for a snapshot."""
+    root = tmp_path_factory.mktemp("failing-maker") / "dist"
+    shutil.copytree(DIST, root)
+    (root / "js" / "snapshot-maker.js").write_text(
+        'self.onmessage = () => { throw new Error("no snapshot here"); };\n', encoding="utf-8")
+    server, url = serve_in_thread(root)
+    yield url
+    server.shutdown()
+
+
+def test_a_snapshot_worker_that_fails_leaves_the_engine_alone(page, site_with_a_failing_snapshot_worker):
+    page.goto(site_with_a_failing_snapshot_worker)
+    wait_ready(page)
+    assert snapshot_state(page) == "making"
+    assert page.evaluate("() => window.brewhouse.engine.whenSnapshotStored()") is False
+    assert page.evaluate(STORED_KEYS_JS) == []
+    assert page.evaluate(NEW_GAME_JS)["game"] == "seize"  # the engine plays on
+    assert page.problems == []  # nothing but a console note
+    page.reload()
+    wait_ready(page)
+    assert snapshot_state(page) == "making"  # each visit tries again
+    assert page.evaluate("() => window.brewhouse.engine.whenSnapshotStored()") is False
 
 
 def test_switched_off_boots_without_a_snapshot(page, site):

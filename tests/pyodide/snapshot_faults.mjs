@@ -40,6 +40,13 @@ const out = {
 
 // a failed restore ends in a normal boot (without micropip here: the engine is
 // only imported from the good snapshot's files, which is all this case needs)
+function withEngineFiles(pyodide) {
+  for (const [file, data] of parts.files) {
+    pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+    pyodide.FS.writeFile(file, data);
+  }
+  return pyodide;
+}
 const stored = [];
 const booted = await snapshots.bootEngineRuntime({
   store: {
@@ -49,15 +56,9 @@ const booted = await snapshots.bootEngineRuntime({
   },
   key: snapshots.snapshotKey(manifest),
   restore: async (bytes) => loadPyodide({ indexURL, ...snapshots.restoreOptions(bytes, manifest.build_id) }),
-  boot: async (makeSnapshot) => {
-    const pyodide = await loadPyodide({ indexURL, _makeSnapshot: makeSnapshot });
-    for (const [file, data] of parts.files) {
-      pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-      pyodide.FS.writeFile(file, data);
-    }
-    return pyodide;
-  },
-  capture: (pyodide) => snapshots.captureSnapshot(pyodide, manifest.build_id),
+  boot: async () => withEngineFiles(await loadPyodide({ indexURL })),
+  make: async () => snapshots.captureSnapshot(withEngineFiles(await loadPyodide({ indexURL, _makeSnapshot: true })),
+    manifest.build_id),
 });
 await booted.stored;
 out.fallback = {

@@ -15,7 +15,7 @@ import { bootEngineRuntime, packSnapshot, unpackSnapshot } from "./web/js/snapsh
 
 /** A boot with fakes: what was called, in order, and what bootEngineRuntime said. */
 async function scenario({ store = "memory", stored = null, enabled = true, restoreFails = false,
-                          captureFails = false, putFails = false, getFails = false }) {
+                          makeFails = false, putFails = false, getFails = false }) {
   const calls = [];
   const entries = new Map(stored ? [["k", stored]] : []);
   const memory = {
@@ -40,15 +40,19 @@ async function scenario({ store = "memory", stored = null, enabled = true, resto
       if (restoreFails) throw new Error("Snapshot build id mismatch");
       return { from: Array.from(await bytes) };
     },
-    boot: async (makeSnapshot) => { calls.push(`boot(${makeSnapshot})`); return { from: "boot" }; },
-    capture: () => {
-      calls.push("capture");
-      if (captureFails) throw new Error("Can't serialize object at index 19");
+    boot: async () => { calls.push("boot"); return { from: "boot" }; },
+    make: async () => {
+      calls.push("make");
+      if (makeFails) throw new Error("the snapshot worker failed: it could not start");
       return new Uint8Array([9, 9, 9]);
     },
+    later: (task) => { calls.push("later"); setTimeout(() => { calls.push("idle"); task(); }, 0); },
     log: (message) => logged.push(message),
   });
-  return { calls, pyodide: out.pyodide, snapshot: out.snapshot, stored: await out.stored,
+  calls.push("ready");
+  const atReady = { ...out.snapshot };
+  const wasStored = await out.stored;
+  return { calls, pyodide: out.pyodide, atReady, snapshot: out.snapshot, stored: wasStored,
            kept: entries.has("k") ? Array.from(entries.get("k")) : null, logged: logged.length };
 }
 """
@@ -58,23 +62,25 @@ def scenario(**options) -> dict:
     return run_module(HARNESS + f"console.log(JSON.stringify(await scenario({json.dumps(options)})));")
 
 
-def test_a_first_visit_boots_normally_and_stores_a_snapshot():
+def test_a_first_visit_boots_normally_and_stores_a_snapshot_made_after_the_engine_is_ready():
     out = scenario()
-    assert out["calls"] == ["get", "boot(true)", "capture", "put"]
+    # the engine is handed over first; the snapshot is made apart, when the page is idle
+    assert out["calls"] == ["get", "boot", "later", "ready", "idle", "make", "put"]
+    assert out["atReady"] == {"state": "making", "key": "k"}
     assert out["snapshot"]["state"] == "made" and out["snapshot"]["bytes"] == 3
     assert out["stored"] is True and out["kept"] == [9, 9, 9]
 
 
 def test_a_return_visit_restores_and_boots_nothing():
     out = scenario(stored=[1, 2, 3])
-    assert out["calls"] == ["get", "restore"]
+    assert out["calls"] == ["get", "restore", "ready"]
     assert out["pyodide"] == {"from": [1, 2, 3]}
     assert out["snapshot"]["state"] == "restored" and out["stored"] is False
 
 
 def test_a_restore_that_throws_falls_back_and_replaces_the_snapshot():
     out = scenario(stored=[1, 2, 3], restoreFails=True)
-    assert out["calls"] == ["get", "restore", "delete", "boot(true)", "capture", "put"]
+    assert out["calls"] == ["get", "restore", "delete", "boot", "later", "ready", "idle", "make", "put"]
     assert out["pyodide"] == {"from": "boot"}
     assert out["snapshot"]["state"] == "made"
     assert out["snapshot"]["error"] == "restore: Snapshot build id mismatch"
@@ -83,6 +89,7 @@ def test_a_restore_that_throws_falls_back_and_replaces_the_snapshot():
 
 def test_full_storage_still_boots():
     out = scenario(putFails=True)
+    assert out["calls"][-1] == "put"
     assert out["pyodide"] == {"from": "boot"}
     assert out["snapshot"]["state"] == "made" and out["stored"] is False and out["kept"] is None
     assert out["logged"] == 1  # a note in the console, nothing for the player
@@ -90,27 +97,36 @@ def test_full_storage_still_boots():
 
 def test_an_unreadable_store_boots_normally():
     out = scenario(getFails=True)
-    assert out["calls"] == ["get", "boot(true)", "capture", "put"]
+    assert out["calls"] == ["get", "boot", "later", "ready", "idle", "make", "put"]
     assert out["snapshot"]["error"] == "read: the cache cannot be read"
 
 
 def test_a_browser_without_the_storage_api_boots_normally_without_making_one():
     out = scenario(store=None)
-    assert out["calls"] == ["boot(false)"]
+    assert out["calls"] == ["boot", "ready"]
     assert out["snapshot"]["state"] == "unavailable"
 
 
 def test_switched_off_means_no_snapshot_at_all():
     out = scenario(stored=[1, 2, 3], enabled=False)
-    assert out["calls"] == ["boot(false)"]
+    assert out["calls"] == ["boot", "ready"]
     assert out["snapshot"]["state"] == "off"
 
 
-def test_a_snapshot_that_cannot_be_made_leaves_the_boot_alone():
-    out = scenario(captureFails=True)
-    assert out["calls"] == ["get", "boot(true)", "capture"]
+def test_a_snapshot_that_cannot_be_made_leaves_the_engine_alone():
+    out = scenario(makeFails=True)
+    assert out["calls"] == ["get", "boot", "later", "ready", "idle", "make"]
+    assert out["pyodide"] == {"from": "boot"} and out["atReady"]["state"] == "making"
+    assert out["snapshot"]["state"] == "unavailable" and out["stored"] is False and out["kept"] is None
+    assert out["snapshot"]["error"] == "make: the snapshot worker failed: it could not start"
+    assert out["logged"] == 1  # a note in the console, nothing for the player
+
+
+def test_a_failed_restore_then_a_failed_make_still_boots_and_keeps_nothing():
+    out = scenario(stored=[1, 2, 3], restoreFails=True, makeFails=True)
+    assert out["calls"] == ["get", "restore", "delete", "boot", "later", "ready", "idle", "make"]
     assert out["pyodide"] == {"from": "boot"}
-    assert out["snapshot"]["state"] == "unavailable" and out["kept"] is None
+    assert out["snapshot"]["state"] == "unavailable" and out["kept"] is None and out["logged"] == 2
 
 
 def test_the_stored_form_round_trips_and_refuses_anything_else():
@@ -130,3 +146,57 @@ def test_the_stored_form_round_trips_and_refuses_anything_else():
     assert out["files"] == [["/lib/a.py", [6]], ["/lib/d/b.json", [7, 8]]]
     assert out["garbage"] == out["empty"] == "not a stored snapshot"
     assert out["truncated"] == "stored snapshot is truncated or too long"
+
+
+MAKER_HARNESS = """
+import { makeInWorker } from "./web/js/snapshot.js";
+
+/** makeInWorker over a fake Worker that behaves as `behaviour` says; what came out, and whether it was ended. */
+async function make(behaviour, timeoutMs) {
+  const workers = [];
+  globalThis.Worker = class {
+    constructor(url, options) { this.url = String(url); this.options = options; this.ended = false; workers.push(this); }
+    terminate() { this.ended = true; }
+    postMessage(message) {
+      this.posted = message;
+      setTimeout(() => {
+        if (behaviour === "bytes") this.onmessage({ data: { bytes: new Uint8Array([4, 5]) } });
+        if (behaviour === "error") this.onmessage({ data: { error: "micropip failed to load: 404" } });
+        if (behaviour === "crash") this.onerror({ message: "Uncaught Error: no snapshot here", preventDefault() {} });
+      }, 0);
+    }
+  };
+  let out;
+  try {
+    out = { bytes: Array.from(await makeInWorker("https://example.test/js/snapshot-maker.js", { build_id: "b" }, { timeoutMs })) };
+  } catch (err) {
+    out = { error: err.message };
+  }
+  const [worker] = workers;
+  return { ...out, ended: worker.ended, type: worker.options.type, posted: worker.posted };
+}
+"""
+
+
+def make_in_worker(behaviour: str, timeout_ms: int = 60_000) -> dict:
+    return run_module(MAKER_HARNESS + f"console.log(JSON.stringify(await make({json.dumps(behaviour)}, {timeout_ms})));")
+
+
+def test_the_snapshot_worker_hands_back_the_bytes_and_is_ended():
+    out = make_in_worker("bytes")
+    assert out == {"bytes": [4, 5], "ended": True, "type": "module", "posted": {"manifest": {"build_id": "b"}}}
+
+
+def test_a_snapshot_worker_that_reports_an_error_is_ended_and_its_error_raised():
+    out = make_in_worker("error")
+    assert out["error"] == "micropip failed to load: 404" and out["ended"] is True
+
+
+def test_a_snapshot_worker_that_crashes_is_ended_and_raises():
+    out = make_in_worker("crash")
+    assert out["error"] == "the snapshot worker failed: Uncaught Error: no snapshot here" and out["ended"] is True
+
+
+def test_a_snapshot_worker_that_never_answers_is_given_up():
+    out = make_in_worker("silent", timeout_ms=10)
+    assert out["error"] == "not made in 0.01 s" and out["ended"] is True

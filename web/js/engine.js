@@ -11,6 +11,11 @@ export class EngineError extends Error {
   }
 }
 
+/** Run `task` a moment after the page is done with its current work, when it is idle. */
+function whenIdle(task, settleMs = 1000) {
+  setTimeout(() => (self.requestIdleCallback ? requestIdleCallback(task, { timeout: 2000 }) : task()), settleMs);
+}
+
 export class Engine {
   constructor() {
     this.worker = null;
@@ -31,6 +36,7 @@ export class Engine {
    */
   start(onProgress, options = {}) {
     this.stop();
+    performance.mark("brewhouse-engine-start"); // read by the benchmarks, with the worker's bootMarks
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: "brewhouse-engine" });
     this.remote = Comlink.wrap(this.worker);
     // progress messages carry no Comlink id, so Comlink ignores them
@@ -39,6 +45,13 @@ export class Engine {
       if (progress) for (const listener of this.progressListeners) listener(progress);
     });
     this.ready = this.remote.boot(Comlink.proxy(onProgress), options);
+    // a first visit's boot then makes a memory snapshot for the next visits, in a
+    // worker of its own: started once the page has shown the engine ready and is idle
+    const remote = this.remote;
+    this.ready.then(() => performance.mark("brewhouse-engine-booted"), () => {});
+    this.ready.then(() => whenIdle(() => {
+      if (this.remote === remote) remote.makeSnapshot().catch(() => {});
+    }), () => {});
     return this.ready;
   }
 

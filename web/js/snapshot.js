@@ -2,9 +2,11 @@
 //
 // A normal boot starts Pyodide, loads micropip, installs the engine wheel and
 // imports the engine: seconds of work that give the same heap every time for
-// one build.  After such a boot the worker copies the WebAssembly heap (with
-// the engine imported and every game's data loaded) and stores it; the next
-// visit of the same build restores that heap instead of booting Python.
+// one build.  Once such a boot has made the engine ready, a second,
+// short-lived worker (snapshot-maker.js) boots the same way, copies its
+// WebAssembly heap (with the engine imported and every game's data loaded)
+// and hands it over to be stored; the next visit of the same build restores
+// that heap instead of booting Python.
 //
 // What a heap snapshot does not carry is the file system, which lives in
 // JavaScript: Pyodide writes its standard library zip again on every boot,
@@ -14,7 +16,8 @@
 //
 // Anything that goes wrong (no storage API, a snapshot of another build or
 // of another Pyodide, a restore that throws, storage full) ends in a normal
-// boot: `bootEngineRuntime` never fails because of a snapshot.
+// boot, and making one never touches the engine the player uses:
+// `bootEngineRuntime` never fails nor waits because of a snapshot.
 // Used by the engine worker and by the Pyodide-on-Node tests, so both boot
 // the same way.
 
@@ -184,26 +187,56 @@ export function reviveSnapshot(pyodide, buildId) {
 }
 
 /**
+ * Make a snapshot in a worker of its own (snapshot-maker.js at `url`), which
+ * boots a second, short-lived Pyodide: resolves with the bytes to store, or
+ * rejects (the worker cannot start, its boot or capture fails, or it takes
+ * longer than `timeoutMs`).  The worker is ended either way.
+ */
+export function makeInWorker(url, manifest, { timeoutMs = 180_000 } = {}) {
+  if (typeof Worker === "undefined") return Promise.reject(new Error("no workers here to make it in"));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(url, { type: "module", name: "brewhouse-snapshot" });
+    const timer = setTimeout(() => done(new Error(`not made in ${timeoutMs / 1000} s`)), timeoutMs);
+    function done(err, bytes) {
+      clearTimeout(timer);
+      worker.terminate();
+      if (err) reject(err); else resolve(bytes);
+    }
+    worker.onmessage = ({ data }) => done(data.error ? new Error(data.error) : null, data.bytes);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done(new Error(`the snapshot worker failed: ${event.message || "it could not start"}`));
+    };
+    worker.postMessage({ manifest });
+  });
+}
+
+/**
  * Boot the engine's Python, from a stored snapshot when one fits, else
- * normally (and then make a snapshot for next time).
+ * normally (and then make a snapshot for next time, off the player's path).
  *
  * - `store`: {get, put, delete} or null (no storage: always a normal boot);
  * - `restore(bytes)`: a Pyodide restored from the stored `bytes` with the
  *   engine revived (throws when it cannot be);
- * - `boot(makeSnapshot)`: a normal boot with the engine installed and
- *   imported; `makeSnapshot` says whether to pass `_makeSnapshot: true`;
- * - `capture(pyodide)`: the snapshot bytes of a normal boot.
+ * - `boot()`: a normal boot with the engine installed and imported;
+ * - `make()`: the bytes of a new snapshot, made apart from the booted engine
+ *   (another worker or another Pyodide), which it never touches;
+ * - `later(task)`: runs `task` when making a snapshot would not slow the
+ *   player down (by default as soon as the current work is done).
  *
- * Resolves with `{pyodide, snapshot}` where `snapshot` says what happened
- * (`state`: restored, made, off, unavailable; `error` when a step failed;
- * `bytes`), and `stored`: a promise that settles once a new snapshot is
- * stored (never rejects).
+ * Resolves, as soon as the engine runs, with `{pyodide, snapshot}` where
+ * `snapshot` says what happened (`state`: restored, making, off,
+ * unavailable; `error` when a step failed; `bytes`), and `stored`: a promise
+ * that settles with whether a new snapshot was stored (never rejects).  A
+ * snapshot being made updates that same status once done: `made` (with its
+ * `bytes`), or `unavailable` with an `error`.
  */
-export async function bootEngineRuntime({ store, key, enabled = true, restore, boot, capture, log = () => {} }) {
+export async function bootEngineRuntime({ store, key, enabled = true, restore, boot, make,
+                                          later = (task) => setTimeout(task, 0), log = () => {} }) {
   const status = { state: "off", key };
   if (!enabled || !store) {
     status.state = enabled ? "unavailable" : "off";
-    return { pyodide: await boot(false), snapshot: status, stored: Promise.resolve(false) };
+    return { pyodide: await boot(), snapshot: status, stored: Promise.resolve(false) };
   }
   let found = null;
   try {
@@ -221,21 +254,21 @@ export async function bootEngineRuntime({ store, key, enabled = true, restore, b
     } catch (err) {
       status.error = `restore: ${err.message ?? err}`;
       log(`snapshot not usable, booting normally: ${status.error}`);
-      try { await store.delete(key); } catch { /* it is replaced below anyway */ }
+      try { await store.delete(key); } catch { /* it is replaced later anyway */ }
     }
   }
-  const pyodide = await boot(true);
-  let snapshot = null;
-  try {
-    snapshot = capture(pyodide);
-  } catch (err) {
-    status.error = `make: ${err.message ?? err}`;
+  const pyodide = await boot();
+  status.state = "making";
+  const stored = new Promise((resolve) => later(resolve)).then(make).then((snapshot) => {
+    Object.assign(status, { state: "made", bytes: snapshot.length });
+    return store.put(key, snapshot).then(() => true, (err) => {
+      log(`snapshot not stored: ${err.message ?? err}`);
+      return false;
+    });
+  }, (err) => {
+    Object.assign(status, { state: "unavailable", error: `make: ${err.message ?? err}` });
     log(`no snapshot made: ${status.error}`);
-    return { pyodide, snapshot: { ...status, state: "unavailable" }, stored: Promise.resolve(false) };
-  }
-  const stored = store.put(key, snapshot).then(() => true, (err) => {
-    log(`snapshot not stored: ${err.message ?? err}`);
     return false;
   });
-  return { pyodide, snapshot: { ...status, state: "made", bytes: snapshot.length }, stored };
+  return { pyodide, snapshot: status, stored };
 }

@@ -51,7 +51,7 @@ class Api:
         self._next_id = 1
         #: a solo match's search bot, its level and the moves made when it last decided: the
         #: next ``bot_move`` of that level goes on with its search tree (see :meth:`_solo_bot`)
-        self._solo_bots: dict[str, tuple[str, Any, list[str]]] = {}
+        self._solo_bots: dict[str, tuple[str, ISMCTSBot, list[str]]] = {}
         #: receives ``{"match", "level", "fraction"}`` while a bot thinks (see :meth:`on_bot_progress`)
         self._progress_listener: Optional[Callable[[dict[str, Any]], None]] = None
 

@@ -98,11 +98,11 @@ def test_an_undo_past_the_last_decision_or_another_level_starts_a_fresh_bot():
     assert api._solo_bots[match][0] == "normal"
 
 
-def test_a_seeded_or_multiplayer_bot_move_is_fresh_and_reproducible():
+def test_a_seeded_or_multiplayer_bot_move_keeps_no_bot():
     api = Api()
     solo = new_solo_cafe(api)
     a = ok(api.call("bot_move", {"match": solo, "level": "easy", "seed": 9, "budget_ms": 40}))
-    assert solo not in api._solo_bots
+    assert solo not in api._solo_bots  # a seed asks for a fresh bot, never a kept one
     duo = ok(api.call("new_game", {"game": "cafe", "seed": 3, "config": {"players": 2}}))["match"]
     ok(api.call("bot_move", {"match": duo, "level": "easy"}))
     assert duo not in api._solo_bots

@@ -274,6 +274,31 @@ def test_budget_shares_move_a_solo_rounds_search_to_the_draft_and_average_one():
     assert heuristics_for(rush).budget_share(rush, {"phase": "x"}, True, True) == 1.0
 
 
+def test_cafe_clock_weights_rounds_by_an_iterations_cost_and_fixed_budgets_ignore_it():
+    from brewhouse.bots.levels import heuristics_for
+    from brewhouse.cafe.heuristics import DRAFT_SHARE
+    game, match = _solo_cafe_draft()
+    heur = heuristics_for(game)
+    view = game.view(match.state, 0)
+    rounds = view["rounds"]
+    weights = [heur.time_weight(game, dict(view, round=r)) for r in range(1, rounds + 1)]
+    # earlier rounds' rollouts play more of the game: their searches get more of the clock
+    assert weights == sorted(weights, reverse=True) and weights[0] > 1 > weights[-2]
+    # over the searched rounds (the last one is planned whole) a game costs the same time
+    assert sum(weights[:-1]) / (rounds - 1) == pytest.approx(1.0)
+    first = weights[0]
+    bot = make_bot("hard", 1)
+    assert bot.search_config(None, DRAFT_SHARE, first).seconds == pytest.approx(
+        LEVEL_SPECS["hard"].seconds * DRAFT_SHARE * first)
+    assert bot.search_config(1000, DRAFT_SHARE, first).seconds == pytest.approx(1.0)  # the caller's limit wins
+    # fixed-iteration searches keep their counts whatever the round
+    assert make_bot("hard", 1, fixed=True).search_config(None, DRAFT_SHARE, first).iterations == 750
+    assert make_bot("hard", 1, iterations=90).search_config(None, 1.0, first).iterations == 90
+    # games whose iterations cost alike keep an even clock
+    rush = REGISTRY.get("rush")
+    assert heuristics_for(rush).time_weight(rush, {"round": 1}) == 1.0
+
+
 def test_without_keep_tree_or_with_opponents_every_search_starts_afresh():
     game, match = _solo_cafe_draft()
     bot = make_bot("normal", 9, iterations=40)

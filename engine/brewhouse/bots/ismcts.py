@@ -120,6 +120,20 @@ class Heuristics:
         """
         return 1.0
 
+    def time_weight(self, game: Game, view: Mapping[str, Any]) -> float:
+        """How much of the clock this decision's search takes, against the game's average (default 1).
+
+        Applies to timed searches only: a fixed-iteration search ignores it.
+        Where an iteration costs more in some decisions than in others (Café:
+        a rollout from the first round plays seven rounds, one from the
+        seventh plays one), a timed search would buy fewer iterations exactly
+        where the most game is left to judge.  Weights that follow an
+        iteration's cost give each decision about the same number of
+        iterations; they average one over a game, so a game costs the same
+        time.
+        """
+        return 1.0
+
     def evaluate(self, game: Game, state: State) -> list[float]:
         """Projected final scores, one per player, for a state that is not over."""
         return [0.0] * int(state["config"]["players"])

@@ -176,17 +176,19 @@ class ISMCTSBot(Bot):
         self._kept = None
         self.search_options = dict(search_options)
 
-    def search_config(self, budget_ms: Optional[int], share: float = 1.0) -> SearchConfig:
+    def search_config(self, budget_ms: Optional[int], share: float = 1.0, weight: float = 1.0) -> SearchConfig:
         """The search budget of one decision: ``share`` of the level's (see :meth:`Heuristics.budget_share`).
 
-        ``budget_ms`` (the caller's limit) caps a timed search whatever its share.
+        ``weight`` (:meth:`Heuristics.time_weight`) scales a timed search's
+        seconds only: iteration counts stay as they are.  ``budget_ms`` (the
+        caller's limit) caps a timed search whatever its share and weight.
         """
         if self.iterations is not None:
             return SearchConfig(iterations=max(1, round(self.iterations * share)), **self.search_options)
         if self.fixed:
             return SearchConfig(iterations=max(1, round(self.spec.iterations * self.scale * share)),
                                 **self.search_options)
-        seconds = self.spec.seconds * self.scale * PLATFORM_SLOWDOWN * share
+        seconds = self.spec.seconds * self.scale * PLATFORM_SLOWDOWN * share * weight
         if PLATFORM_SLOWDOWN > 1:  # a player waits: a big share (Café's draft) stays within the level's limit
             seconds = min(seconds, max(self.spec.browser_limit, self.spec.seconds * self.scale * PLATFORM_SLOWDOWN))
         if budget_ms is not None:
@@ -247,7 +249,7 @@ class ISMCTSBot(Bot):
         keeps = self.keep_tree and solo
         root = self._kept if keeps else None
         share = heur.budget_share(game, view, keeps, root is not None and root.visits > 0)
-        config = self.search_config(budget_ms, share)
+        config = self.search_config(budget_ms, share, heur.time_weight(game, view))
         if config.seconds is not None:  # the determinizer's set-up counts against the budget
             config = SearchConfig(**{**config.__dict__,
                                      "seconds": max(0.001, config.seconds - (time.perf_counter() - started))})

@@ -546,6 +546,12 @@ LAST_ROUND_PLAN_WIDTH = 4
 #: placement inherits most of the draft's iterations, measured in bots/NOTES.md)
 DRAFT_SHARE = 5 / 3
 PLACE_SHARE = 1 / 3
+#: a search iteration's cost, in rounds of rollout: the rounds the rollout plays to the end
+#: of the game plus what every iteration costs whatever the round (selection, the sampled
+#: deal, the evaluation at the end), measured as worth about ten rounds (hard at its clock
+#: in solo: about 580 iterations in a first-round draft against 950 in the seventh;
+#: bots/NOTES.md, "Time by round")
+ITERATION_FIXED_ROUNDS = 10
 
 
 class CafeHeuristics(Heuristics):
@@ -640,6 +646,22 @@ class CafeHeuristics(Heuristics):
         if continues and phase == "place":
             return PLACE_SHARE
         return 1.0
+
+    def time_weight(self, game: Game, view: Mapping[str, Any]) -> float:
+        """A round's share of the clock follows what one of its iterations costs.
+
+        An iteration costs its rollout's rounds to the end of the game plus a
+        fixed part (:data:`ITERATION_FIXED_ROUNDS`): a first-round draft
+        searched as long as a seventh-round one gets two thirds of its
+        iterations, while the first rounds are where a choice has the most
+        game left to pay off.  Weighted so, every round's search gets about
+        the same iterations; the weights average one over the searched
+        rounds (the last one is planned whole), so a game costs the same time.
+        """
+        rounds = int(view.get("rounds", ROUNDS))
+        left = rounds - int(view.get("round", 1))
+        mean_left = rounds / 2  # rounds 1 .. rounds-1 leave rounds-1 .. 1 to play: rounds/2 on average
+        return (left + ITERATION_FIXED_ROUNDS) / (mean_left + ITERATION_FIXED_ROUNDS)
 
     # -- the last round is planned whole --------------------------------------------------
     def _last_round(self, game: Game, state: State, player: int, moves: Sequence[Move],

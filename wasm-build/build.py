@@ -10,7 +10,8 @@ Steps (each downloads nothing but from PyPI and npm):
    (``bytecompile.mjs``: the package ships sources only, which every page
    load compiled again);
 3. fetch micropip's wheel from PyPI, pinned by version and sha256
-   (pins.json), and byte-compile it the same way;
+   (pins.json), and byte-compile it and the engine wheel the same way (the
+   engine's modules were compiled from source on every first visit);
 4. copy ``web/`` and the vendored npm libraries (versioned folders) and write
    ``js/vendor.js``, the one module through which the app imports them;
 5. write ``build-manifest.json`` (versions, sizes and sha256 of every file);
@@ -185,8 +186,16 @@ def assemble(out: Path, scratch: Path, epoch: int) -> dict:
         # the stdlib ships byte-compiled: imports at boot skip compiling sources
         copy(stdlib if name == "python_stdlib.zip" else pyodide_pkg / name, out / pyodide_dir / name)
 
-    # the engine wheel sits under its own content hash: the path changes whenever
-    # the bytes do, so it can be cached immutably like the other versioned paths
+    # the engine wheel ships byte-compiled too, like micropip: a first visit
+    # imported every engine module from source, compiling each one in the
+    # browser before the engine could answer.  It sits under its own content
+    # hash: the path changes whenever the bytes do (a new engine, or bytecode
+    # of another Pyodide), so it can be cached immutably like the other
+    # versioned paths
+    source_wheel = wheel
+    wheel = byte_compiled(pyodide_pkg, "wheel", source_wheel)
+    if wheel.stat().st_size >= WHEEL_LIMIT:
+        sys.exit(f"byte-compiled engine wheel is {wheel.stat().st_size} bytes: over the {WHEEL_LIMIT}-byte budget")
     wheel_dir = f"wheels/{sha256(wheel)[:16]}"
     copy(wheel, out / wheel_dir / wheel.name)
     # micropip ships byte-compiled too, under its content hash: its bytecode
@@ -211,7 +220,9 @@ def assemble(out: Path, scratch: Path, epoch: int) -> dict:
     engine_version = wheel.name.split("-")[1]
     return {
         "engine": {"version": engine_version, "wheel": f"{wheel_dir}/{wheel.name}",
-                   "wheel_sha256": sha256(wheel), "wheel_bytes": wheel.stat().st_size},
+                   "wheel_sha256": sha256(wheel), "wheel_bytes": wheel.stat().st_size,
+                   "compiled": True, "source_sha256": sha256(source_wheel),
+                   "source_bytes": source_wheel.stat().st_size},
         "pyodide": {"version": pyodide_version, "path": pyodide_dir,
                     "files": PINS["pyodide_files"],
                     "stdlib": {"compiled": True, "source_sha256": sha256(pyodide_pkg / "python_stdlib.zip")}},

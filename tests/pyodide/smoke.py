@@ -6,6 +6,7 @@ CPython, so the wheel is proven to behave identically in WebAssembly.
 import json
 
 import brewhouse
+import brewhouse.api
 from brewhouse.api import DEFAULT_API, Api, call
 from brewhouse.core import Match, Rng
 from brewhouse.core.match import state_digest
@@ -24,6 +25,8 @@ except ImportError:
     checks["micropip_origin"] = None
 else:
     checks["micropip_origin"] = micropip.__spec__.origin
+# the engine itself, from the byte-compiled wheel dist/ ships
+checks["engine_origin"] = brewhouse.api.__spec__.origin
 checks["games"] = call("list_games")["result"]
 rng = Rng.from_seed(2026)
 checks["rng"] = [rng.below(1000) for _ in range(10)]

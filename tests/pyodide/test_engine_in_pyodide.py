@@ -81,8 +81,18 @@ def test_the_shipped_micropip_is_the_pinned_wheel_byte_compiled(smoke):
     assert shipped_path.parent.name == hashlib.sha256(shipped_path.read_bytes()).hexdigest()[:16]
     shipped = zipfile.ZipFile(shipped_path)
     magic = assert_byte_compiled_copy(shipped, zipfile.ZipFile(source_path))
-    stdlib = zipfile.ZipFile(DIST / manifest["pyodide"]["path"] / "python_stdlib.zip")
-    assert magic == {stdlib.read("json/__init__.pyc")[:4]}
+    assert magic == {stdlib_magic(manifest)}
+    assert_record_names_every_file(shipped)
+    assert smoke["micropip_origin"].endswith("/site-packages/micropip/__init__.pyc")
+
+
+def stdlib_magic(manifest: dict) -> bytes:
+    """The bytecode magic number of the interpreter dist/ ships (from its byte-compiled stdlib)."""
+    return zipfile.ZipFile(DIST / manifest["pyodide"]["path"] / "python_stdlib.zip").read("json/__init__.pyc")[:4]
+
+
+def assert_record_names_every_file(shipped: zipfile.ZipFile) -> None:
+    """A wheel's RECORD lists each of its files with its true sha256 and size."""
     record_name = next(name for name in shipped.namelist() if name.endswith(".dist-info/RECORD"))
     rows = list(csv.reader(io.StringIO(shipped.read(record_name).decode())))
     assert sorted(row[0] for row in rows) == sorted(shipped.namelist())
@@ -93,7 +103,32 @@ def test_the_shipped_micropip_is_the_pinned_wheel_byte_compiled(smoke):
         data = shipped.read(name)
         assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         assert int(size) == len(data)
-    assert smoke["micropip_origin"].endswith("/site-packages/micropip/__init__.pyc")
+
+
+def test_the_shipped_engine_wheel_is_byte_compiled(smoke):
+    """The engine wheel ships every module of engine/brewhouse as bytecode for
+    the stdlib's interpreter (a first visit compiled each one from source),
+    no source left, its data files as they are in the tree, under its own
+    content hash; Pyodide imports the engine from it."""
+    manifest = json.loads((DIST / "build-manifest.json").read_text())
+    engine = manifest["engine"]
+    shipped_path = DIST / engine["wheel"]
+    data = shipped_path.read_bytes()
+    assert engine["compiled"] is True and engine["source_sha256"] != engine["wheel_sha256"]
+    assert hashlib.sha256(data).hexdigest() == engine["wheel_sha256"]
+    assert shipped_path.parent.name == engine["wheel_sha256"][:16]
+    shipped = zipfile.ZipFile(shipped_path)
+    names = [name for name in shipped.namelist() if not name.startswith("brewhouse-")]  # not the .dist-info
+    package = ROOT / "engine"
+    sources = sorted(p.relative_to(package).as_posix() for p in (package / "brewhouse").rglob("*.py"))
+    assert sorted(name for name in names if name.endswith(".pyc")) == [name + "c" for name in sources]
+    assert not [name for name in names if name.endswith(".py")]
+    for name in names:
+        if not name.endswith(".pyc"):
+            assert shipped.read(name) == (package / name).read_bytes(), name
+    assert {shipped.read(name)[:4] for name in names if name.endswith(".pyc")} == {stdlib_magic(manifest)}
+    assert_record_names_every_file(shipped)
+    assert smoke["engine_origin"].endswith("/site-packages/brewhouse/api.pyc")
 
 
 def test_same_engine_version_and_games(smoke):

@@ -2,7 +2,7 @@
 // (from the engine's list_games) and the saved games, and keeps the site
 // available offline through the service worker.
 import { Workbox } from "./vendor.js";
-import { Engine } from "./engine.js";
+import { engine, firstBoot, onFirstBootProgress, snapshotsEnabled } from "./engine-start.js";
 import { URL_KEY, applyTo, formatNumber, initialLanguage, language, languageNames, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore, describeStatus } from "./saves.js";
 import { LessonProgress } from "./progress.js";
@@ -13,7 +13,6 @@ import { isTableRoute } from "./table/url.js";
 import { shortVersion } from "./table/version.js";
 
 const $ = (id) => document.getElementById(id);
-const engine = new Engine();
 const saves = new SavesStore();
 const progress = new LessonProgress();
 /** game id → how many lessons the engine has for it (a game with none offers no "Learn to play"). */
@@ -78,14 +77,19 @@ function showProgress({ stage, loaded, total }) {
   }
 }
 
-async function bootEngine() {
+/** Wait for the engine (the first boot, started by engine-start.js; `retry`: a new one), then show the menu. */
+async function bootEngine(retry = false) {
   setEngineState("booting");
   $("engine-error").hidden = true;
   setEngineLabel("engine.booting");
   try {
     // memory snapshots are experimental: `localStorage["brewhouse.snapshot"] = "off"` boots without
-    const snapshot = localStorage.getItem("brewhouse.snapshot") !== "off";
-    engineInfo = await engine.start(showProgress, { snapshot });
+    if (retry) {
+      engineInfo = await engine.start(showProgress, { snapshot: snapshotsEnabled() });
+    } else {
+      onFirstBootProgress(showProgress);
+      engineInfo = await firstBoot;
+    }
     document.querySelector("[data-testid=engine-status]").dataset.snapshot = engineInfo.snapshot?.state ?? "off";
     games = await engine.call("list_games");
     await countLessons();
@@ -407,7 +411,7 @@ window.addEventListener("popstate", route);
 // ---- start -----------------------------------------------------------------
 initLanguage();
 applyTo(document);
-$("engine-retry").addEventListener("click", bootEngine);
+$("engine-retry").addEventListener("click", () => bootEngine(true));
 initSaves();
 if (isTableRoute(location.search)) route();
 bootEngine();

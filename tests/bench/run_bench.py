@@ -6,6 +6,8 @@
   memory snapshot, cold (new browser context, empty cache) and warm (reload,
   HTTP cache filled; with the snapshot: restored from it), in headless
   Chromium, service workers blocked, as ratios to bare; the snapshot's size;
+  and the floor under a restored boot: a worker that only restores the same
+  stored snapshot (bench/restore.html), as a ratio to bare warm;
 * first contentful paint of the shell;
 * wheel and dist sizes (from the build manifest);
 * the engine's cold start in Pyodide under Node with the npm package's
@@ -90,6 +92,7 @@ def browser_figures(base: str) -> dict:
     restored: list[str] = []
     stored_at: list[float] = []
     warm_marks: list[dict] = []
+    restore_only: list[float] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         for _ in range(RUNS):
@@ -112,6 +115,9 @@ def browser_figures(base: str) -> dict:
                     restored.append(info["snapshot"]["state"])
                     snapshot_bytes.append(info["snapshot"].get("bytes", 0))
                     warm_marks.append(info["marks"])
+                    # the floor: the same stored snapshot restored by a worker that does nothing else
+                    restore_only.append(boot_once(page, base + "bench/restore.html",
+                                                  "[data-testid=restore-status][data-state=ready]", "restore-ready"))
                 ctx.close()
         browser.close()
     med = {k: {c: round(statistics.median(v)) for c, v in d.items()} for k, d in samples.items()}
@@ -122,6 +128,11 @@ def browser_figures(base: str) -> dict:
         "boot_samples_ms": {k: {c: [round(x) for x in v] for c, v in d.items()} for k, d in samples.items()},
         "ratio_to_bare": {k: {c: round(med[k][c] / bare[c], 2) for c in ("cold", "warm")} for k in med},
         "engine_overhead_ms": {c: med["engine_ready"][c] - bare[c] for c in ("cold", "warm")},
+        # a worker that only restores the stored snapshot and makes one engine call (bench/restore.html):
+        # what Pyodide's restore costs on its own, the floor under the app's restored boot
+        "restore_only_warm_ms": {"median": round(statistics.median(restore_only)),
+                                 "samples": [round(x) for x in restore_only],
+                                 "ratio_to_bare_warm": round(statistics.median(restore_only) / bare["warm"], 2)},
         "snapshot": {"bytes": max(snapshot_bytes), "warm_visits": restored,
                      "cold_stored_at_ms": round(statistics.median(stored_at)),
                      "warm_marks_ms": median_marks(warm_marks)},

@@ -194,6 +194,10 @@ def assemble(out: Path, scratch: Path, epoch: int) -> dict:
     # versioned paths
     source_wheel = wheel
     wheel = byte_compiled(pyodide_pkg, "wheel", source_wheel)
+    # the source wheel is kept beside the build (not shipped): `make bench` compares both
+    kept = CACHE / "engine-source" / sha256(source_wheel)[:16] / source_wheel.name
+    if not kept.exists():
+        copy(source_wheel, kept)
     if wheel.stat().st_size >= WHEEL_LIMIT:
         sys.exit(f"byte-compiled engine wheel is {wheel.stat().st_size} bytes: over the {WHEEL_LIMIT}-byte budget")
     wheel_dir = f"wheels/{sha256(wheel)[:16]}"

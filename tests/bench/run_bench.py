@@ -11,7 +11,9 @@
 * first contentful paint of the shell;
 * wheel and dist sizes (from the build manifest);
 * the engine's cold start in Pyodide under Node with the npm package's
-  source-only stdlib zip vs the byte-compiled one dist/ ships;
+  source-only stdlib zip vs the byte-compiled one dist/ ships, and with the
+  engine's source wheel vs the byte-compiled one dist/ ships (install,
+  import, first call);
 * the same engine workload in CPython and in Pyodide on Node, and their ratio;
 * at the table: time to the first decision from a share link, the human move
   round trip (click -> next view rendered) over a scripted game, and bot move
@@ -245,6 +247,35 @@ def stdlib_figures() -> dict:
             "ready_speedup": round(med["source"]["ready_ms"] / med["compiled"]["ready_ms"], 2)}
 
 
+def engine_wheel_figures() -> dict:
+    """The engine's import and first call in Pyodide under Node from the source
+    wheel (kept by the build in wasm-build/out/engine-source/) vs the
+    byte-compiled one dist/ ships, run alternately."""
+    manifest = json.loads((DIST / "build-manifest.json").read_text())
+    engine = manifest["engine"]
+    name = Path(engine["wheel"]).name
+    source = ROOT / "wasm-build" / "out" / "engine-source" / engine["source_sha256"][:16] / name
+    if not source.exists():
+        return {"skipped": f"no source wheel at {source.relative_to(ROOT)}: run make build"}
+    wheels = {"source": source, "compiled": DIST / engine["wheel"]}
+    samples: dict[str, list[dict]] = {kind: [] for kind in wheels}
+    for _ in range(RUNS):
+        for kind, path in wheels.items():
+            proc = subprocess.run(["node", str(ROOT / "tests/pyodide/run.mjs"), str(DIST),
+                                   str(ROOT / "tests/bench/import_api.py")],
+                                  env={**os.environ, "BREWHOUSE_ENGINE_WHEEL": str(path)},
+                                  check=True, capture_output=True, text=True)
+            out = json.loads(proc.stdout.strip().splitlines()[-1])
+            samples[kind].append({"import_ms": out["import_ms"], "first_call_ms": out["first_call_ms"],
+                                  "install_ms": out["node"]["ready_ms"] - out["node"]["boot_ms"]})
+    med = {kind: {key: round(statistics.median(s[key] for s in runs), 1) for key in runs[0]}
+           for kind, runs in samples.items()}
+    total = {kind: m["install_ms"] + m["import_ms"] + m["first_call_ms"] for kind, m in med.items()}
+    return {"runs": RUNS, **med, "wheel_bytes": {kind: path.stat().st_size for kind, path in wheels.items()},
+            "install_import_first_call_ms": total,
+            "saved_ms": round(total["source"] - total["compiled"], 1)}
+
+
 def workload_figures() -> dict:
     cpython = json.loads(subprocess.run(
         [sys.executable, "-c", "import json; from brewhouse.bench import workloads; print(json.dumps(workloads()))"],
@@ -263,7 +294,7 @@ def workload_figures() -> dict:
             "budget_slowdown": 2.5}
 
 
-SECTIONS = ("browser", "stdlib_node", "engine_workload", "table")
+SECTIONS = ("browser", "stdlib_node", "engine_wheel_node", "engine_workload", "table")
 
 
 def main() -> None:
@@ -275,6 +306,7 @@ def main() -> None:
     started = time.perf_counter()
     server, base = serve_in_thread(DIST)
     figures = {"browser": lambda: browser_figures(base), "stdlib_node": stdlib_figures,
+               "engine_wheel_node": engine_wheel_figures,
                "engine_workload": workload_figures, "table": lambda: table_figures(base)}
     result = {
         "build": manifest["build_id"],

@@ -25,7 +25,8 @@ const options = {
   ...(stdlibZip ? { stdLibURL: path.resolve(stdlibZip) } : {}),
   stdout: (s) => console.error(s), stderr: (s) => console.error(s),
 };
-const wheel = readFileSync(path.join(distDir, manifest.engine.wheel));
+// BREWHOUSE_ENGINE_WHEEL=PATH installs another engine wheel (`make bench` compares the source one)
+const wheel = readFileSync(process.env.BREWHOUSE_ENGINE_WHEEL ?? path.join(distDir, manifest.engine.wheel));
 let bootMs = 0;
 
 async function normalBoot(makeSnapshot) {

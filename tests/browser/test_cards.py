@@ -131,6 +131,23 @@ def test_a_long_press_opens_a_card_on_a_phone_without_playing_it(browser, site):
         context.close()
 
 
+STILL_JS = """el => new Promise((resolve) => {
+  // resolves once the element has kept its place over two animation frames in a row
+  let last = "";
+  const look = () => {
+    const r = el.getBoundingClientRect();
+    const now = `${r.x},${r.y},${r.width},${r.height}`;
+    if (now === last) resolve(true); else { last = now; requestAnimationFrame(() => requestAnimationFrame(look)); }
+  };
+  look();
+})"""
+
+
+def wait_until_still(locator) -> None:
+    """Wait until the page stops moving ``locator`` (a scroll, a panel folding)."""
+    locator.evaluate(STILL_JS)
+
+
 def test_long_names_wrap_in_german_and_japanese(browser, site):
     for lang in ("de", "ja"):
         for width, height in ((1440, 900), (390, 844)):
@@ -145,7 +162,7 @@ def test_long_names_wrap_in_german_and_japanese(browser, site):
                 # of a phone screen scrolls on hover, the decision panel folds at the scroll, and the
                 # card slides out from under the pointer before its zoom opens
                 card.evaluate("el => el.scrollIntoView({block: 'center'})")
-                page.wait_for_timeout(300)
+                wait_until_still(card)
                 page.keyboard.press("Escape")
                 card.hover()
                 page.locator(ZOOM).wait_for(state="visible", timeout=3000)

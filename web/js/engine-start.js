@@ -1,7 +1,8 @@
 // Starts the engine worker as soon as the page runs a script.  index.html loads
-// this small module before main.js, whose module graph (the UI, the message
-// catalogues, the saved games) took a first visit 150-300 ms to fetch before
-// the boot could begin; the engine's own boot does not need any of it.
+// this small module (and preloads its imports) before main.js, whose module
+// graph (the UI, the message catalogues, the saved games) a first visit
+// otherwise fetched level by level before the boot could begin; the engine's
+// own boot needs none of it.
 // main.js imports this same module instance and takes over the first boot.
 import { Engine } from "./engine.js";
 

@@ -83,7 +83,6 @@ async function bootEngine(retry = false) {
   $("engine-error").hidden = true;
   setEngineLabel("engine.booting");
   try {
-    // memory snapshots are experimental: `localStorage["brewhouse.snapshot"] = "off"` boots without
     if (retry) {
       engineInfo = await engine.start(showProgress, { snapshot: snapshotsEnabled() });
     } else {

@@ -228,7 +228,8 @@ def _group_choices(max_positions: int = 12):
                     pay = m.payload
                     if pay["kind"] in ("dry", "roast") and pay["cost"]:
                         upstream = len(board.colours_on("production" if pay["kind"] == "dry" else "drying"))
-                        loads = H.CafeHeuristics._group_loads(board, pay["group"], upstream)
+                        keys = [f"{r},{c}" for r, c in pay["group"]]
+                        loads = H.CafeHeuristics._group_loads(board.area["cubes"], keys, upstream)
                         by_colour.setdefault((pay["kind"], pay["colour"]), []).append((m, loads))
                 for options in by_colour.values():
                     if len({loads for _m, loads in options}) > 1:

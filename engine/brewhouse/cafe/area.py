@@ -25,7 +25,7 @@ from typing import Any, Optional, Sequence
 
 from .cards import ROTATIONS, Catalog
 
-__all__ = ["Cell", "Board", "cell_key", "parse_key", "new_area", "encode_placement"]
+__all__ = ["Cell", "Board", "board_of", "cell_key", "parse_key", "new_area", "encode_placement"]
 
 Cell = tuple[int, int]
 #: (card, row, col, rot)
@@ -238,12 +238,35 @@ class _LayoutCache:
         self.recent[key] = layout
 
 
+def board_of(cat: Catalog, area: dict[str, Any]) -> "Board":
+    """A :class:`Board` over ``area``: the one made last, if it was made for this very area
+    and its cards have not changed since.
+
+    Boards are cheap to make but the search makes millions, mostly for the
+    area it made the last one for (a rollout plays one player's moves in a
+    row).  Cards are only ever added to an area's list (:meth:`Board.place`
+    re-reads the layout then), so the list itself and its length tell
+    whether the layout still holds; cubes and cafés are read from the area
+    live.
+    """
+    last = cat.__dict__.get("_last_board")
+    if last is not None and last.area is area:
+        cards = area["cards"]
+        if last.cards is cards and len(last.layout.placements) == len(cards):
+            return last
+    board = cat.__dict__["_last_board"] = Board(cat, area)
+    return board
+
+
 class Board:
     """Read/write helper over one area dict (mutations go to the dict)."""
+
+    __slots__ = ("cat", "area", "cards", "layout")
 
     def __init__(self, cat: Catalog, area: dict[str, Any]) -> None:
         self.cat = cat
         self.area = area
+        self.cards = area["cards"]  # the list the layout was read from (see board_of)
         cache = cat.__dict__.get("_layout_cache")
         if cache is None:
             cache = cat.__dict__["_layout_cache"] = _LayoutCache()

@@ -119,6 +119,33 @@ def _layout_moves(board: A.Board) -> dict[Any, Move]:
     return made
 
 
+#: (game class, move kind) -> the method playing it (looked up once: a search plays millions of moves)
+_HANDLERS: dict[tuple[type, str], Callable[..., None]] = {}
+
+
+def _shared_transfer_moves(made: dict[Any, Move], action: str, group: "_GroupSquares", cost: int,
+                           offers: list[tuple[str, int, list[tuple[int, int]], tuple[tuple[int, int], ...]]],
+                           cubes: Mapping[str, Any], out: list[Move]) -> None:
+    """:meth:`CafeGame._transfer_moves` onto one of the layout's own groups, appended to ``out``.
+
+    ``offers``: (colour, load, source cells, the same as a tuple) per colour
+    waiting upstream, in colour order; ``made``: the layout's moves
+    (:func:`_layout_moves`), so equal options are the same objects.
+    """
+    group_list, cells = group
+    for key, cell_id, cell in cells:
+        if key in cubes:
+            continue  # never a second load
+        for colour, n, from_cells, from_key in offers:
+            move_key = (action, cell_id, colour, n, from_key, cost)
+            move = made.get(move_key)
+            if move is None:
+                move = made[move_key] = Move(f"{action}:{cell_id}:{colour}", {
+                    "kind": action, "target": list(cell), "colour": colour, "n": n,
+                    "from": [list(x) for x in from_cells], "group": group_list, "cost": cost})
+            out.append(move)
+
+
 def _cell_id(cell: tuple[int, int]) -> str:
     """Cell as it appears in move ids: ``r2c-1``."""
     return f"r{cell[0]}c{cell[1]}"
@@ -253,8 +280,11 @@ class CafeGame(Game):
         events: list[Event] = []
         p = state["turn"]
         deck_before = len(state["deck"])
-        handler = getattr(self, f"_do_{move.payload['kind']}")
-        handler(state, p, move.payload, events)
+        key = (type(self), move.payload["kind"])
+        handler = _HANDLERS.get(key)
+        if handler is None:
+            handler = _HANDLERS[key] = getattr(key[0], f"_do_{key[1]}")
+        handler(self, state, p, move.payload, events)
         # drawing from the hidden deck is the only reveal in Café (replacement
         # cards, or a new round's cards after the last action of a round)
         reveals = len(state["deck"]) != deck_before
@@ -580,23 +610,29 @@ class CafeGame(Game):
 
     # -- actions ------------------------------------------------------------------------
     def _board(self, player: Mapping[str, Any]) -> A.Board:
-        return A.Board(self.cat, player["area"])
+        return A.board_of(self.cat, player["area"])
 
     def _action_moves(self, state: State) -> list[Move]:
+        return self.action_moves_read(state)[0]
+
+    def action_moves_read(self, state: State) -> tuple[list[Move], A.Board, Optional[dict[str, Any]]]:
+        """The action phase's legal moves, with what was read to list them: the mover's
+        board and, unless a group action or a delivery is under way, its
+        :meth:`~.area.Board.loads` (a bot scoring the moves reads them again)."""
         p = state["turn"]
         player = state["players"][p]
         board = self._board(player)
         pending = state["pending"]
         if pending is not None:
             if pending["kind"] == "deliver":
-                return self._delivery_moves(board, pending)
+                return self._delivery_moves(board, pending), board, None
             entry = _action_squares(board)["by_keys"].get(tuple(pending["group"]))
             if entry is not None:
                 moves = self._transfer_moves(board, pending["kind"], entry, cost=0, shared=True)
             else:
                 moves = self._transfer_moves(board, pending["kind"], _group_squares(board, pending["group"]), cost=0)
             moves.append(_DONE)
-            return moves
+            return moves, board, None
         moves: list[Move] = []
         cubes = board.area["cubes"]
         squares = _action_squares(board)
@@ -612,11 +648,15 @@ class CafeGame(Game):
                                                        "cost": 1})
                 moves.append(move)
         loads = board.loads()
+        colours = self.cat.colours
         for action, source_kind, target_kind in (("dry", "production", "drying"), ("roast", "drying", "roasting")):
             sources = loads.get(source_kind)
             if sources:
+                # the same offers for every group of the kind: worked out once
+                offers = [(colour, sources[colour][1], sources[colour][0], tuple(sources[colour][0]))
+                          for colour in colours if colour in sources]
                 for group in squares[target_kind]:
-                    moves.extend(self._transfer_moves(board, action, group, cost=1, sources=sources, shared=True))
+                    _shared_transfer_moves(made, action, group, 1, offers, cubes, moves)
         roasted = loads.get("roasting")
         if roasted:
             pool = {colour: roasted[colour][1] for colour in self.cat.colours if colour in roasted}
@@ -634,7 +674,7 @@ class CafeGame(Game):
         if end is None:
             end = _END[ap] = Move("end", {"kind": "end", "unspent": ap})
         moves.append(end)
-        return moves
+        return moves, board, loads
 
     def _transfer_moves(self, board: A.Board, action: str, group: "_GroupSquares", cost: int,
                         sources: Optional[dict[str, tuple[list[tuple[int, int]], int]]] = None,
@@ -657,21 +697,15 @@ class CafeGame(Game):
         targets = [(cell_id, cell) for key, cell_id, cell in cells if key not in cubes]  # never a second load
         if not targets:
             return []
-        offers = [(colour, sources[colour][1], sources[colour][0]) for colour in self.cat.colours if colour in sources]
-        moves = []
         if shared:
-            made = _layout_moves(board)
-            for cell_id, cell in targets:
-                for colour, n, from_cells in offers:
-                    key = (action, cell_id, colour, n, tuple(from_cells), cost)
-                    move = made.get(key)
-                    if move is None:
-                        move = made[key] = Move(f"{action}:{cell_id}:{colour}", {
-                            "kind": action, "target": list(cell), "colour": colour, "n": n,
-                            "from": [list(x) for x in from_cells], "group": group_list, "cost": cost})
-                    moves.append(move)
+            moves = []
+            offers = [(colour, sources[colour][1], sources[colour][0], tuple(sources[colour][0]))
+                      for colour in self.cat.colours if colour in sources]
+            _shared_transfer_moves(_layout_moves(board), action, group, cost, offers, cubes, moves)
             return moves
-        lists = [(colour, n, [list(x) for x in from_cells]) for colour, n, from_cells in offers]
+        moves = []
+        lists = [(colour, sources[colour][1], [list(x) for x in sources[colour][0]])
+                 for colour in self.cat.colours if colour in sources]
         for cell_id, cell in targets:
             for colour, n, from_lists in lists:
                 moves.append(Move(f"{action}:{cell_id}:{colour}", {
@@ -858,7 +892,8 @@ def _action_squares(board: A.Board) -> dict[str, Any]:
     ``production``: (produce move id, cells as JSON, [(key, cell, colour)])
     per group; ``drying`` / ``roasting``: :data:`_GroupSquares` per group;
     ``by_keys``: those again by their cells' keys (how a pending group
-    action names its group).  Move payloads share these lists: nothing
+    action names its group); ``keys_of``: a drying/roasting group's keys
+    by the ``id()`` of its cells' list.  Move payloads share these lists: nothing
     writes to a payload.
     """
     memo = board.layout.memo
@@ -869,14 +904,20 @@ def _action_squares(board: A.Board) -> dict[str, Any]:
                                  [(A.cell_key(*cell), cell, top[cell][2]["colour"]) for cell in g])
                                 for g in board.groups("production")]}
         by_keys: dict[tuple[str, ...], _GroupSquares] = {}
+        keys_of: dict[int, tuple[str, ...]] = {}
         for kind in ("drying", "roasting"):
             groups = []
             for g in board.groups(kind):
                 entry = ([list(x) for x in g], [(A.cell_key(*cell), _cell_id(cell), cell) for cell in g])
                 groups.append(entry)
-                by_keys[tuple(key for key, _id, _cell in entry[1])] = entry
+                keys = tuple(key for key, _id, _cell in entry[1])
+                by_keys[keys] = entry
+                # by the identity of the cells' list (which move payloads share): these lists
+                # live as long as the layout, so no other object can take their ids meanwhile
+                keys_of[id(entry[0])] = keys
             found[kind] = groups
         found["by_keys"] = by_keys
+        found["keys_of"] = keys_of
         memo["action_squares"] = found
     return found
 

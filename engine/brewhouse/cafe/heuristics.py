@@ -56,13 +56,14 @@ built on one estimate:
 """
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State, json_copy
 from ..core.rng import Rng
 from . import area as A
-from .game import place_move
+from .game import _action_squares, place_move
 from .planner import greedy_phase, plan_turn, position_key
 from .scoring import warehouse_score
 
@@ -88,7 +89,10 @@ _GROUP_LOAD = 0.5
 #: cubes per action point of a well-built area, and how many rounds it takes to get there
 _MATURE_RATE = 0.9
 _MATURE_AFTER = 4
-_RATE_CACHE: dict[tuple[str, ...], float] = {}
+#: how far the rate has drifted towards a mature area's, k rounds from now
+_MATURING = tuple(min(1.0, k / _MATURE_AFTER) for k in range(ROUNDS + 2))
+#: open cafés still asking for cubes, best VP per cube first, then the fewest missing
+_BEST_PER_CUBE = operator.itemgetter(0, 1)
 
 
 # -- layout throughput ------------------------------------------------------------
@@ -412,7 +416,7 @@ def _value_of(cat: Any, wh: dict[str, int], cubes: dict[str, list], pool: Option
     now_wh = warehouse_score(wh, colours)
     cups = max(1, min(MAX_AP, layout_cups))
     ap_eff = ap_now + cups * to_come
-    supply = {c: 0.0 for c in colours}
+    supply = dict.fromkeys(colours, 0.0)
     # actions still needed to bring the cubes on the way to a delivery: colours per stage
     on_prod: set[str] = set()
     on_dry: set[str] = set()
@@ -446,8 +450,9 @@ def _value_of(cat: Any, wh: dict[str, int], cubes: dict[str, list], pool: Option
         own = rate * (spare - _LAG)
         extra = 0.0
         if to_come > 1 and rate < _MATURE_RATE:
+            gap = cups * (_MATURE_RATE - rate)
             for k in range(1, to_come):
-                extra += cups * (_MATURE_RATE - rate) * min(1.0, k / _MATURE_AFTER)
+                extra += gap * _MATURING[k]
         own *= 0.9
         extra *= 0.9
         for c, share in shares.items():
@@ -464,7 +469,7 @@ def _value_of(cat: Any, wh: dict[str, int], cubes: dict[str, list], pool: Option
             v += face["vp"]
         else:
             open_cafes.append((-per, n - len(got), face, got))
-    open_cafes.sort(key=lambda x: (x[0], x[1]))
+    open_cafes.sort(key=_BEST_PER_CUBE)
     for _neg, missing, face, got in open_cafes:
         need: dict[str, int] = {}
         for c in face["requires"]:
@@ -812,7 +817,7 @@ class CafeHeuristics(Heuristics):
 
     # -- helpers ------------------------------------------------------------------
     def _board(self, game: Game, player: dict[str, Any]) -> A.Board:
-        return A.Board(game.cat, player["area"])  # type: ignore[attr-defined]
+        return A.board_of(game.cat, player["area"])  # type: ignore[attr-defined]
 
     def _value(self, game: Game, state: State, p: int) -> float:
         pl = state["players"][p]
@@ -960,19 +965,25 @@ class CafeHeuristics(Heuristics):
         return out
 
     # -- action phase knowledge -------------------------------------------------------
-    def _action_scores(self, game: Game, state: State, moves: Sequence[Move]) -> list[float]:
-        """Scores (higher is better) of action-phase moves; the policy plays the best."""
+    def _action_scores(self, game: Game, state: State, moves: Sequence[Move], board: Optional[A.Board] = None,
+                       loads: Optional[dict[str, dict[str, Any]]] = None) -> list[float]:
+        """Scores (higher is better) of action-phase moves; the policy plays the best.
+
+        ``board`` and ``loads``: the mover's board and its loads when the
+        caller has them already (:meth:`~.game.CafeGame.action_moves_read`).
+        """
         cat = game.cat  # type: ignore[attr-defined]
         p = state["turn"]
         me = state["players"][p]
-        board = self._board(game, me)
+        if board is None:
+            board = self._board(game, me)
         cube_val: Optional[dict[str, float]] = None
         cafes: Optional[dict[str, tuple[float, int]]] = None
         broke = False
         # colours waiting upstream of a dry / roast action, counted once per call
         upstream: dict[str, int] = {}
-        loads: Optional[dict[str, dict[str, Any]]] = None
         group_loads: dict[int, int] = {}
+        keys_of: Optional[dict[int, tuple[str, ...]]] = None  # the layout's groups' keys (game._action_squares)
         out = []
         pending = state["pending"]
         ap = me["ap"]
@@ -1022,7 +1033,12 @@ class CafeHeuristics(Heuristics):
                     # the options of one group share its list: count its free squares once
                     loaded = group_loads.get(id(group))
                     if loaded is None:
-                        loaded = group_loads[id(group)] = self._group_loads(board, group, upstream[k])
+                        if keys_of is None:
+                            keys_of = _action_squares(board)["keys_of"]
+                        keys = keys_of.get(id(group))
+                        if keys is None:  # not one of the layout's own lists
+                            keys = [A.cell_key(*cell) for cell in group]
+                        loaded = group_loads[id(group)] = self._group_loads(board.area["cubes"], keys, upstream[k])
                     v += _GROUP_LOAD * (loaded - 1)
                 out.append(v)
                 continue
@@ -1056,11 +1072,10 @@ class CafeHeuristics(Heuristics):
         return out
 
     @staticmethod
-    def _group_loads(board: A.Board, group: Sequence[Sequence[int]], colours: int) -> int:
-        """How many loads one dry/roast action on ``group`` can move: its free squares,
-        at most one per colour waiting on the squares it draws from (``colours``)."""
-        cubes = board.area["cubes"]
-        free = sum(1 for cell in group if A.cell_key(*cell) not in cubes)
+    def _group_loads(cubes: Mapping[str, Any], keys: Sequence[str], colours: int) -> int:
+        """How many loads one dry/roast action on a group (its squares' ``keys``) can move: its
+        free squares, at most one per colour waiting on the squares it draws from (``colours``)."""
+        free = sum(1 for key in keys if key not in cubes)
         return max(1, min(free, colours))
 
     # -- policy -------------------------------------------------------------------
@@ -1073,7 +1088,14 @@ class CafeHeuristics(Heuristics):
         the chosen one becomes a move.  Other decisions (and a card with at
         most one spot) go the usual way.
         """
-        if state["phase"] != "place":
+        phase = state["phase"]
+        if phase == "actions":
+            # the policy's choice, scoring the moves with what listing them read
+            moves, board, loads = game.action_moves_read(state)  # type: ignore[attr-defined]
+            if len(moves) == 1:
+                return moves[0]
+            return self._action_choice(game, state, moves, rng, board, loads)
+        if phase != "place":
             return None
         p = state["turn"]
         pl = state["players"][p]
@@ -1106,7 +1128,12 @@ class CafeHeuristics(Heuristics):
             return moves[max(range(len(moves)), key=lambda i: scores[i] + 0.5 * rng.random())]
         if phase != "actions":
             return moves[rng.below(len(moves))]
-        scores = self._action_scores(game, state, moves)
+        return self._action_choice(game, state, moves, rng)
+
+    def _action_choice(self, game: Game, state: State, moves: Sequence[Move], rng: Rng,
+                       board: Optional[A.Board] = None, loads: Optional[dict[str, dict[str, Any]]] = None) -> Move:
+        """:meth:`policy` in the action phase (``board``, ``loads``: see :meth:`_action_scores`)."""
+        scores = self._action_scores(game, state, moves, board, loads)
         if rng.random() < 0.05:
             return moves[rng.below(len(moves))]
         # the best score after a little noise (the first of equals, as max() would pick)

@@ -63,7 +63,11 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            x = self.next_u64()
+            # next_u64() written out: bots draw millions of numbers in a search
+            z = self.state = (self.state + _GOLDEN) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
@@ -82,4 +86,8 @@ class Rng:
 
     def random(self) -> float:
         """Uniform float in ``[0, 1)`` (53 bits)."""
-        return (self.next_u64() >> 11) * _UNIT
+        # next_u64() written out, as in below()
+        z = self.state = (self.state + _GOLDEN) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return ((z ^ (z >> 31)) >> 11) * _UNIT

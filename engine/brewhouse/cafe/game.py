@@ -119,6 +119,8 @@ def _layout_moves(board: A.Board) -> dict[Any, Move]:
     return made
 
 
+#: "deliver every cube left to the warehouse", by the number of cubes (moves are immutable)
+_ALL_TO_WAREHOUSE: dict[int, Move] = {}
 #: (game class, move kind) -> the method playing it (looked up once: a search plays millions of moves)
 _HANDLERS: dict[tuple[type, str], Callable[..., None]] = {}
 
@@ -638,7 +640,7 @@ class CafeGame(Game):
         squares = _action_squares(board)
         made = _layout_moves(board)
         for move_id, group_list, cells in squares["production"]:
-            free = tuple(key for key, _cell, _colour in cells if key not in cubes)
+            free = tuple([key for key, _cell, _colour in cells if key not in cubes])
             if free:
                 move = made.get(("produce", free))
                 if move is None:
@@ -795,8 +797,11 @@ class CafeGame(Game):
             moves.append(to_warehouse)
         total = sum(pool.values())
         if total > 1:
-            moves.append(Move("deliver:all:warehouse", {"kind": "deliver_cube", "colour": None,
-                                                        "to": "warehouse", "n": total}))
+            move = _ALL_TO_WAREHOUSE.get(total)
+            if move is None:
+                move = _ALL_TO_WAREHOUSE[total] = Move("deliver:all:warehouse", {
+                    "kind": "deliver_cube", "colour": None, "to": "warehouse", "n": total})
+            moves.append(move)
         return moves
 
     def _do_deliver_cube(self, state: State, p: int, payload: Mapping[str, Any], events: list[Event]) -> None:

@@ -298,8 +298,7 @@ def _placement_info(cat: Any, board: A.Board, card: str, r0: int, c0: int, rot: 
         elif old == "cafe":
             cafe_ids.append(f"{hit[0]}.{hit[2]['cafe']}")
     cafe_cells = board._cafes()
-    open_cafes = [(cid, face) for cid, face in board.open_cafes()
-                  if not any(cell in covered for cell in cafe_cells[cid][0])]
+    open_cafes = [(cid, face) for cid, face in board.open_cafes() if covered.isdisjoint(cafe_cells[cid][0])]
     pi = len(below.placements)
     for k in sorted({sq["cafe"] for sq in squares if sq["kind"] == "cafe"}):
         open_cafes.append((f"{pi}.{k}", cat.cafe(card, k)))

@@ -1079,13 +1079,15 @@ class CafeHeuristics(Heuristics):
 
     # -- policy -------------------------------------------------------------------
     def rollout_move(self, game: Game, state: State, rng: Rng) -> Optional[Move]:
-        """A rollout's placement, found as :meth:`policy` finds it, without listing every spot.
+        """A rollout's placement or action, found as :meth:`policy` finds it, with less work.
 
         A fresh area of a rollout offers hundreds of placements and the
         policy weighs five of them drawn at random: the spots are read from
         the layout on demand (:meth:`~.area.Board.placement_spots`) and only
-        the chosen one becomes a move.  Other decisions (and a card with at
-        most one spot) go the usual way.
+        the chosen one becomes a move.  An action is scored with the board
+        and loads that listing the moves read
+        (:meth:`~.game.CafeGame.action_moves_read`).  Other decisions (and a
+        card with at most one spot) go the usual way.
         """
         phase = state["phase"]
         if phase == "actions":
@@ -1132,9 +1134,9 @@ class CafeHeuristics(Heuristics):
     def _action_choice(self, game: Game, state: State, moves: Sequence[Move], rng: Rng,
                        board: Optional[A.Board] = None, loads: Optional[dict[str, dict[str, Any]]] = None) -> Move:
         """:meth:`policy` in the action phase (``board``, ``loads``: see :meth:`_action_scores`)."""
-        scores = self._action_scores(game, state, moves, board, loads)
-        if rng.random() < 0.05:
+        if rng.random() < 0.05:  # drawn first: the scores draw nothing, and a random pick needs none
             return moves[rng.below(len(moves))]
+        scores = self._action_scores(game, state, moves, board, loads)
         # the best score after a little noise (the first of equals, as max() would pick)
         noise = rng.random
         best_i, best = 0, -1e18

@@ -9,9 +9,10 @@ Regenerate (only for a deliberate change of the bots' play) with::
 
     PYTHONPATH=engine python tests/bots/test_cafe_search_record.py --write
 
-Also here: the two shortcuts the search takes must answer as the long way
-does — a rollout placement drawn without listing every spot
-(:meth:`CafeHeuristics.rollout_move`) and a placement weighed without
+Also here: the shortcuts the search takes must answer as the long way
+does — a rollout placement drawn without listing every spot and a
+rollout action scored with what listing the moves read
+(:meth:`CafeHeuristics.rollout_move`), and a placement weighed without
 building the area it makes (:meth:`CafeHeuristics._place_value`).
 """
 from __future__ import annotations
@@ -104,6 +105,25 @@ def test_rollout_placements_match_the_policy():
             assert a.state == b.state  # the same numbers drawn
             checked += 1
     assert checked > 20
+
+
+def test_rollout_actions_match_the_policy():
+    """In the action phase the rollout scores the moves with what listing them read: the same
+    move, the same numbers drawn, as listing them and asking the policy."""
+    heur = H.HEURISTICS
+    checked = 0
+    for config, seed in (({"players": 1}, 2), ({"players": 2}, 6), ({"players": 2, "variant": "auction"}, 5)):
+        for state in walk(GAME, config, seed, every=1):
+            if state["phase"] != "actions":
+                continue
+            moves = GAME.legal_moves(state)
+            a, b = Rng.from_seed(checked), Rng.from_seed(checked)
+            fast = heur.rollout_move(GAME, copy.deepcopy(state), a)
+            slow = moves[0] if len(moves) == 1 else heur.policy(GAME, state, moves, b)
+            assert fast is not None and (fast.id, dict(fast.payload)) == (slow.id, dict(slow.payload))
+            assert a.state == b.state
+            checked += 1
+    assert checked > 100
 
 
 def _place_value_by_building(state: dict[str, Any], payload: dict[str, Any]) -> float:

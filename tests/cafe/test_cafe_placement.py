@@ -206,6 +206,55 @@ def test_a_layout_built_on_the_one_below_is_the_fresh_layout():
     assert checked > 100
 
 
+def test_the_reused_board_always_reads_the_area_as_it_is():
+    """board_of hands back the board it made last only for that very area with the same cards:
+    a placement, another area, or a cards list put in place of the old one gives a fresh read."""
+    from brewhouse.cafe.area import board_of
+
+    game = CafeGame()
+    state = game.setup(game.normalize_config({"players": 2}), seed=5)
+    cat = game.cat
+    area = state["players"][0]["area"]
+    board = board_of(cat, area)
+    assert board_of(cat, area) is board
+    other = copy.deepcopy(area)
+    assert board_of(cat, other) is not board and board_of(cat, other).area is other
+    card = state["row"][0]
+    r, c, rot, _n = Board(cat, area).placements_for(card)[0]
+    Board(cat, area).place(card, r, c, rot, dict.fromkeys(cat.colours, 30), dict.fromkeys(cat.colours, 0))
+    after = board_of(cat, area)  # a card more on the same list
+    assert after is not board and after.placements == Board(cat, area).placements
+    area["cards"] = area["cards"][:1]  # the list itself replaced
+    again = board_of(cat, area)
+    assert again.placements == Board(cat, area).placements and len(again.placements) == 1
+
+
+def test_rollout_actions_read_the_moves_and_loads_listing_read():
+    """action_moves_read lists the legal moves, with the mover's board and (outside a group
+    action or a delivery) its loads, as read afresh."""
+    from brewhouse.cafe.heuristics import HEURISTICS
+    from brewhouse.core import Rng
+
+    game = CafeGame()
+    state = game.setup(game.normalize_config({"players": 1}), seed=9)
+    rng = Rng.from_seed(9)
+    checked = with_loads = 0
+    while game.active_player(state) is not None:
+        moves = game.legal_moves(state)
+        if state["phase"] == "actions":
+            listed, board, loads = game.action_moves_read(state)
+            assert listed == moves
+            fresh = Board(game.cat, state["players"][state["turn"]]["area"])
+            assert board.placements == fresh.placements and board.area is fresh.area
+            assert (loads is None) == (state["pending"] is not None)
+            if loads is not None:
+                assert loads == fresh.loads()
+                with_loads += 1
+            checked += 1
+        state = game.play(state, HEURISTICS.policy(game, state, moves, rng)).state
+    assert checked > 30 and with_loads > 10
+
+
 def test_open_cafes_are_the_available_ones_in_placement_order():
     """The memoised list the bots read matches the per-café rule (every square visible)."""
     from brewhouse.cafe.area import Board

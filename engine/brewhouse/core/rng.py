@@ -63,11 +63,7 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            # next_u64() written out: bots draw millions of numbers in a search
-            z = self.state = (self.state + _GOLDEN) & _MASK64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            x = z ^ (z >> 31)
+            x = self.next_u64()
             if x < limit:
                 return x % n
 
@@ -86,8 +82,4 @@ class Rng:
 
     def random(self) -> float:
         """Uniform float in ``[0, 1)`` (53 bits)."""
-        # next_u64() written out, as in below()
-        z = self.state = (self.state + _GOLDEN) & _MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return ((z ^ (z >> 31)) >> 11) * _UNIT
+        return (self.next_u64() >> 11) * _UNIT

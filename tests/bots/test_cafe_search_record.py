@@ -87,42 +87,47 @@ def test_searches_choose_as_recorded():
     assert got["solo_opening"] == expected["solo_opening"]
 
 
-def test_rollout_placements_match_the_policy():
+def _rollout_against_policy(phase: str, setups: tuple[tuple[dict[str, Any], int], ...]):
+    """For every position of ``phase`` along seeded games: (legal moves, the rollout's move,
+    the policy's move or None when at most one move is legal, whether both drew the same numbers)."""
     heur = H.HEURISTICS
-    checked = 0
-    for config, seed in (({"players": 1}, 2), ({"players": 2}, 6), ({"players": 3}, 7)):
-        for state in walk(GAME, config, seed, every=1):
-            if state["phase"] != "place":
+    for config, seed in setups:
+        for n, state in enumerate(walk(GAME, config, seed, every=1)):
+            if state["phase"] != phase:
                 continue
             moves = GAME.legal_moves(state)
-            a, b = Rng.from_seed(checked), Rng.from_seed(checked)
+            a, b = Rng.from_seed(n), Rng.from_seed(n)
             fast = heur.rollout_move(GAME, copy.deepcopy(state), a)
-            if len(moves) < 2:
-                assert fast is None
-                continue
-            slow = heur.policy(GAME, state, moves, b)
-            assert fast is not None and (fast.id, dict(fast.payload)) == (slow.id, dict(slow.payload))
-            assert a.state == b.state  # the same numbers drawn
-            checked += 1
+            slow = heur.policy(GAME, state, moves, b) if len(moves) > 1 else None
+            yield moves, fast, slow, a.state == b.state
+
+
+def _same_move(fast, slow) -> bool:
+    return fast is not None and (fast.id, dict(fast.payload)) == (slow.id, dict(slow.payload))
+
+
+def test_rollout_placements_match_the_policy():
+    checked = 0
+    for moves, fast, slow, same_draws in _rollout_against_policy(
+            "place", (({"players": 1}, 2), ({"players": 2}, 6), ({"players": 3}, 7))):
+        if slow is None:
+            assert fast is None
+            continue
+        assert _same_move(fast, slow)
+        assert same_draws  # the same numbers drawn
+        checked += 1
     assert checked > 20
 
 
 def test_rollout_actions_match_the_policy():
     """In the action phase the rollout scores the moves with what listing them read: the same
     move, the same numbers drawn, as listing them and asking the policy."""
-    heur = H.HEURISTICS
     checked = 0
-    for config, seed in (({"players": 1}, 2), ({"players": 2}, 6), ({"players": 2, "variant": "auction"}, 5)):
-        for state in walk(GAME, config, seed, every=1):
-            if state["phase"] != "actions":
-                continue
-            moves = GAME.legal_moves(state)
-            a, b = Rng.from_seed(checked), Rng.from_seed(checked)
-            fast = heur.rollout_move(GAME, copy.deepcopy(state), a)
-            slow = moves[0] if len(moves) == 1 else heur.policy(GAME, state, moves, b)
-            assert fast is not None and (fast.id, dict(fast.payload)) == (slow.id, dict(slow.payload))
-            assert a.state == b.state
-            checked += 1
+    for moves, fast, slow, same_draws in _rollout_against_policy(
+            "actions", (({"players": 1}, 2), ({"players": 2}, 6), ({"players": 2, "variant": "auction"}, 5))):
+        assert _same_move(fast, moves[0] if slow is None else slow)
+        assert same_draws
+        checked += 1
     assert checked > 100
 
 

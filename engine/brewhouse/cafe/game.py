@@ -40,7 +40,7 @@ Decisions where the books are silent are listed in ``RULES_NOTES.md``.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core.errors import InvalidConfig
 from ..core.game import Event, Game, Move, Outcome, State, Transition
@@ -125,13 +125,25 @@ _ALL_TO_WAREHOUSE: dict[int, Move] = {}
 _HANDLERS: dict[tuple[type, str], Callable[..., None]] = {}
 
 
+#: what :func:`_shared_transfer_moves` offers: (colour, load, source cells, the same as a tuple)
+_Offers = list[tuple[str, int, list[tuple[int, int]], tuple[tuple[int, int], ...]]]
+
+
+def _offers(sources: Mapping[str, tuple[list[tuple[int, int]], int]], colours: Sequence[str]) -> _Offers:
+    """The cubes waiting upstream of a dry or roast action, one offer per colour, in colour order.
+
+    ``sources``: a kind's loads as :meth:`Board.loads` reads them (colour ->
+    (source cells, load)).
+    """
+    return [(colour, sources[colour][1], sources[colour][0], tuple(sources[colour][0]))
+            for colour in colours if colour in sources]
+
+
 def _shared_transfer_moves(made: dict[Any, Move], action: str, group: "_GroupSquares", cost: int,
-                           offers: list[tuple[str, int, list[tuple[int, int]], tuple[tuple[int, int], ...]]],
-                           cubes: Mapping[str, Any], out: list[Move]) -> None:
+                           offers: _Offers, cubes: Mapping[str, Any], out: list[Move]) -> None:
     """:meth:`CafeGame._transfer_moves` onto one of the layout's own groups, appended to ``out``.
 
-    ``offers``: (colour, load, source cells, the same as a tuple) per colour
-    waiting upstream, in colour order; ``made``: the layout's moves
+    ``offers``: :func:`_offers` of the kind upstream; ``made``: the layout's moves
     (:func:`_layout_moves`), so equal options are the same objects.
     """
     group_list, cells = group
@@ -654,9 +666,7 @@ class CafeGame(Game):
         for action, source_kind, target_kind in (("dry", "production", "drying"), ("roast", "drying", "roasting")):
             sources = loads.get(source_kind)
             if sources:
-                # the same offers for every group of the kind: worked out once
-                offers = [(colour, sources[colour][1], sources[colour][0], tuple(sources[colour][0]))
-                          for colour in colours if colour in sources]
+                offers = _offers(sources, colours)  # the same for every group of the kind: once
                 for group in squares[target_kind]:
                     _shared_transfer_moves(made, action, group, 1, offers, cubes, moves)
         roasted = loads.get("roasting")
@@ -701,9 +711,8 @@ class CafeGame(Game):
             return []
         if shared:
             moves = []
-            offers = [(colour, sources[colour][1], sources[colour][0], tuple(sources[colour][0]))
-                      for colour in self.cat.colours if colour in sources]
-            _shared_transfer_moves(_layout_moves(board), action, group, cost, offers, cubes, moves)
+            _shared_transfer_moves(_layout_moves(board), action, group, cost,
+                                   _offers(sources, self.cat.colours), cubes, moves)
             return moves
         moves = []
         lists = [(colour, sources[colour][1], [list(x) for x in sources[colour][0]])

@@ -47,6 +47,34 @@ def click_an_option(page, rng: random.Random) -> int:
     return ply
 
 
+#: a point of the board a player can see and tap: not under the sticky decision bar, not a
+#: button or a card (a card opens larger); the one nearest the middle of what shows of the board,
+#: away from the bar, which may grow as the bot's next step is drawn
+TAPPABLE_POINT = """() => {
+    const board = document.querySelector('[data-testid=board]');
+    board.scrollIntoView({ block: 'center' });
+    const r = board.getBoundingClientRect();
+    const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+    const left = Math.max(r.left, 0), right = Math.min(r.right, innerWidth);
+    const mid = { x: (left + right) / 2, y: (top + bottom) / 2 };
+    let best = null;
+    for (let y = top + 4; y < bottom; y += 8)
+        for (let x = left + 4; x < right; x += 8) {
+            const el = document.elementFromPoint(x, y);
+            if (!el || !board.contains(el) || el.closest('[data-move], [data-zoom]')) continue;
+            const d = Math.hypot(x - mid.x, y - mid.y);
+            if (!best || d < best.d) best = { x, y, d };
+        }
+    return best; }"""
+
+
+def tap_the_board(page) -> None:
+    """A tap on a bare part of the board, where the player's finger lands on the board itself."""
+    point = page.evaluate(TAPPABLE_POINT)
+    assert point, "no bare part of the board shows on the screen"
+    page.mouse.click(point["x"], point["y"])
+
+
 def summary_matches_the_log(page, since: int) -> list[dict]:
     """The summary has one line per event logged after ``since``, in the viewer's words for it."""
     events = logged_after(page, since)
@@ -87,7 +115,7 @@ def test_the_summary_shows_every_step_since_the_human_moved(page, site, game, si
             screenshot(page, f"turn-summary-{game}-mid-turn-{width}x{height}")
             # the rest of the bot's turn without waiting: Skip, or (on the phone) a tap on the board
             if reduced:
-                page.locator("[data-testid=board]").click(position={"x": 4, "y": 4})
+                tap_the_board(page)
             else:
                 page.click("[data-testid=skip]")
             assert page.evaluate("() => window.brewhouse.table.skipping || window.brewhouse.table.waiting !== 'bot'")

@@ -125,7 +125,7 @@ _ALL_TO_WAREHOUSE: dict[int, Move] = {}
 _HANDLERS: dict[tuple[type, str], Callable[..., None]] = {}
 
 
-#: what :func:`_shared_transfer_moves` offers: (colour, load, source cells, the same as a tuple)
+#: what :func:`_offers` lists for :func:`_shared_transfer_moves`: (colour, load, source cells, the same as a tuple)
 _Offers = list[tuple[str, int, list[tuple[int, int]], tuple[tuple[int, int], ...]]]
 
 

@@ -15,6 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..core.game import Game, Move
 from ..core.rng import Rng
+from ..core.seats import register_seat_kind
 
 __all__ = ["Bot", "RandomBot", "LEVELS", "make_bot", "ISMCTSBot", "LEVEL_SPECS"]
 
@@ -64,6 +65,8 @@ def _level(name: str) -> Callable[[int], Bot]:
 
 LEVELS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
 LEVELS.update((name, _level(name)) for name in LEVEL_SPECS)
+for _name in LEVELS:
+    register_seat_kind(_name, f"a bot of level {_name}")
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:

@@ -20,6 +20,7 @@ from .editions import FIRST_EDITION, too_new
 from .errors import BadRequest, BadSave, BrewhouseError, SaveDiverged, UndoUnavailable
 from .game import Event, Game, State
 from .registry import REGISTRY, Registry
+from .seats import is_seat_kind
 
 __all__ = ["Match", "SAVE_FORMAT", "SAVE_VERSION", "MAX_SEED", "state_digest", "canonical_json"]
 
@@ -28,8 +29,6 @@ SAVE_FORMAT = "brewhouse-save"
 SAVE_VERSION = 2
 #: seeds stay below 2**53 so JavaScript numbers carry them exactly
 MAX_SEED = 2**53 - 1
-#: seat kinds every game accepts; bot levels are added by :mod:`brewhouse.bots`
-HUMAN = "human"
 
 
 def canonical_json(data: Any) -> str:
@@ -69,8 +68,6 @@ class Match:
         self._undo_stack: list[tuple[State, int]] = []
 
     def _check_seats(self, seats: Optional[Sequence[str]]) -> list[str]:
-        from ..bots import LEVELS  # bots import core; import here to avoid a cycle
-
         n = self.game.seat_count(self.config)
         if seats is None:
             seats = self.game.default_seats(self.config)
@@ -79,7 +76,7 @@ class Match:
         if len(seats) != n:
             raise BadRequest(f"{len(seats)} seat(s) given for a table of {n}")
         for s in seats:
-            if not (s == HUMAN or s in LEVELS or self.game.accepts_seat(s)):
+            if not (is_seat_kind(s) or self.game.accepts_seat(s)):
                 raise BadRequest(f"unknown seat kind '{s[:40]}'", seat=s[:40])
         self.game.check_seats(self.config, list(seats))
         return list(seats)

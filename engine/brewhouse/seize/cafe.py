@@ -128,8 +128,10 @@ def pay(pl: dict, cost: dict[str, int]) -> None:
         _store(pl, k)[k] -= v
 
 
-def resources_total(pl: dict) -> int:
-    return sum(pl["res"].values())
+def resources_total(pl: dict, crafted: bool = False) -> int:
+    """Resources a player holds for the final tie-break: basic resources and green beans, and with
+    ``crafted`` (rule ``crafted-tokens-tie-break``) Artisan mode's crafted tokens, one each."""
+    return sum(pl["res"].values()) + (sum(pl.get(CRAFTED, {}).values()) if crafted else 0)
 
 
 def cafe_groups(pl: dict, db: CardDB) -> set[str]:

@@ -161,7 +161,7 @@ class SeizeGame(Game):
     def outcome(self, state: State) -> Optional[Outcome]:
         if state["phase"] != "over":
             return None
-        bd = final_scores(state, self.db)
+        bd = final_scores(state, self.db, self.rules)
         winner = rank(state, bd)
         if solo.is_solo(state):
             if state.get("scenario"):  # the scenario's victory conditions decide (scenarios.py)

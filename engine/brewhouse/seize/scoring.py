@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Optional
+
+from ..core.editions import edition_book
 
 from .cafe import NOT_WILD, award_icons, owned_customers, resources_total
 from .data import WILDCARD, CardDB
@@ -50,8 +52,16 @@ def wildcard_choices(state: dict, db: CardDB, icons: list[Counter], customers: l
     return out
 
 
-def final_scores(state: dict, db: CardDB) -> list[dict[str, Any]]:
-    """Per-player breakdown: the five steps, then the total."""
+#: crafted tokens (Artisan mode) are resources in the final tie-break (RULES_NOTES, edition 4)
+CRAFTED_TIE_BREAK = "crafted-tokens-tie-break"
+
+
+def final_scores(state: dict, db: CardDB, rules: Optional[frozenset[str]] = None) -> list[dict[str, Any]]:
+    """Per-player breakdown: the five steps, then the total.  ``rules``: the game's edition's rule
+    changes (default: the current edition's), for what the tie-break counts as resources."""
+    if rules is None:
+        rules = edition_book("brewhouse.seize").current.rules
+    crafted = CRAFTED_TIE_BREAK in rules
     players = state["players"]
     out: list[dict[str, Any]] = []
     for pl in players:
@@ -62,7 +72,7 @@ def final_scores(state: dict, db: CardDB) -> list[dict[str, Any]]:
             "bad_reviews": -pl["bad"],                               # step 2
             "achievements": db.setup["achievement_reviews"] * len(pl["ach"]),  # step 3
             "awards": {},                                            # step 4
-            "resources": resources_total(pl),
+            "resources": resources_total(pl, crafted),
         })
         if "cookies" in pl:  # Diverse City (booklet p. 35): cookies count like achievements
             out[-1]["cookies"] = sum(pl["cookies"])

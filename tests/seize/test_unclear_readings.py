@@ -1,0 +1,146 @@
+"""Readings of the expansions booklet where it is unclear (RULES_NOTES.md, "Readings the booklet
+leaves open"): each test pins the reading the engine plays.
+
+* crafted tokens (Artisan mode) are resources in the final tie-break, from edition 4
+  (rule ``crafted-tokens-tie-break``); edition 3 counted basic resources and green beans only;
+* a wildcard group icon (Quality Beasts) never protects a customer from Disrupt, Arrest,
+  Naptime or Acting: the one choosing a target decides what a wildcard stands for;
+* Grandma and Grandpa (Patience) are never a Disrupt target, happy or not;
+* the customer Starbots steals from your deck marks no Diverse City award (you never see it).
+"""
+from __future__ import annotations
+
+from brewhouse.core.registry import REGISTRY
+from brewhouse.seize import solo
+from brewhouse.seize.model import Ctx
+from brewhouse.seize.phases import run
+from brewhouse.seize.scoring import final_scores
+
+from .helpers import DB, GAME, give, ids, new
+
+A, B = 0, 1
+#: edition 3, as its saves replay
+GAME_V3 = REGISTRY.get("seize", "3")
+
+
+# ---------------------------------------------------------------- crafted tokens in the tie-break
+def _tied_artisan_game(game) -> dict:
+    """Over, both cafés with the same score and 2 basic resources; seat 0 also holds 2 crafted tokens."""
+    s = new(2, 0, game=game, variants=["artisan"])
+    for pl in s["players"]:
+        pl["res"] = {"beans": 2, "milk": 0, "sugar": 0}
+    s["players"][A]["crafted"]["croissant"] = 2
+    s["phase"] = "over"
+    s["stack"] = []
+    return s
+
+
+def test_crafted_tokens_count_as_resources_in_the_tie_break():
+    s = _tied_artisan_game(GAME)
+    bd = final_scores(s, DB, GAME.rules)
+    assert bd[A]["total"] == bd[B]["total"]
+    assert [b["resources"] for b in bd] == [4, 2]  # one each, like the booklet's Fair Trade counts them
+    out = GAME.outcome(s)
+    assert out.winners == (B,)  # fewer resources wins
+
+
+def test_edition_3_left_crafted_tokens_out_of_the_tie_break():
+    assert "crafted-tokens-tie-break" in GAME.rules and "crafted-tokens-tie-break" not in GAME_V3.rules
+    s = _tied_artisan_game(GAME_V3)
+    bd = final_scores(s, GAME_V3.db, GAME_V3.rules)
+    assert [b["resources"] for b in bd] == [2, 2]
+    # equal resources: the café last in the initial turn order wins, as edition 3 played it
+    assert GAME_V3.outcome(s).winners == ((s["initial_first"] + 1) % 2,)
+
+
+# ---------------------------------------------------------------- the wildcard protects nobody
+def _qb_table(players: int = 2) -> dict:
+    s = new(players, 0, packs=["quality_beasts"])
+    for pl in s["players"]:
+        for e in pl["line"]:
+            pl["deck"].append(e["id"])
+        pl["line"], pl["served"] = [], 0
+    s["stack"] = [{"t": "place", "p": A}]  # a decision that keeps the day from moving on
+    s["phase"] = "service"
+    s["cursor"] = {"i": 0}
+    return s
+
+
+def _line(s: dict, p: int, *cids: str, served: int = 0) -> None:
+    give(s, p, "line", cids)
+    s["players"][p]["served"] = served
+
+
+def _ability(s: dict, p: int, cid: str) -> None:
+    s["stack"].append({"t": "ability", "p": p, "cust": cid, "name": DB.card(cid)["ability"], "opt": False,
+                       "boost": False})
+    run(s, Ctx(DB, GAME.rules))
+
+
+WILD = "badger_producer"  # Quality Beasts + the wildcard: any group but Quality Beasts
+
+
+def test_the_wildcard_customer_is_quality_beasts_plus_the_wildcard():
+    assert DB.card(WILD)["groups"] == ["quality_beasts", "*"]
+
+
+def test_disrupt_may_target_a_wildcard_customer():
+    s = _qb_table()
+    _line(s, A, "lynx_translator", served=1)
+    _line(s, B, WILD)
+    _ability(s, A, "lynx_translator")
+    assert f"disrupt:p1:{WILD}" in ids(s)
+
+
+def test_arrest_may_take_a_wildcard_customer():
+    s = _qb_table()
+    _line(s, A, "owl_rules_editor", served=1)
+    _line(s, B, WILD)
+    _ability(s, A, "owl_rules_editor")
+    assert f"arrest:p1:{WILD}" in ids(s)
+
+
+def test_naptime_may_put_a_wildcard_customer_to_sleep():
+    s = _qb_table()
+    _line(s, A, "hedgehog_playtester", WILD, served=1)
+    _ability(s, A, "hedgehog_playtester")
+    assert ids(s) == [f"nap:{WILD}"]
+
+
+def test_acting_may_copy_a_wildcard_customer():
+    s = _qb_table()
+    _line(s, A, "otter_illustrator", WILD, served=1)
+    _ability(s, A, "otter_illustrator")
+    assert ids(s) == [f"acting:{WILD}"]
+
+
+# ---------------------------------------------------------------- Grandma and Grandpa against Disrupt
+def test_grandma_and_grandpa_are_never_disrupted_even_when_happy():
+    s = _qb_table()
+    _line(s, A, "lynx_translator", served=1)
+    _line(s, B, "grandma@1", "grandpa@1", "lazy_friend@1")
+    s["players"][B]["line"][0]["happy"] = 1  # a happy token Disrupt could otherwise remove
+    _ability(s, A, "lynx_translator")
+    assert ids(s) == ["disrupt:p1:lazy_friend@1"]
+
+
+def test_disrupt_with_only_grandma_and_grandpa_angers_the_disrupter():
+    s = _qb_table()
+    _line(s, A, "lynx_translator", served=1)
+    _line(s, B, "grandma@1", "grandpa@1")
+    _ability(s, A, "lynx_translator")
+    assert s["players"][A]["line"][0]["angry"]
+    assert not any(e["angry"] for e in s["players"][B]["line"])
+
+
+# ---------------------------------------------------------------- Diverse City: Starbots' stolen customer
+def test_the_customer_starbots_steals_from_your_deck_marks_no_award():
+    s = new(1, 0, district="kreuzberg", variants=["diverse_city"], starbots_level=1, first_player="human")
+    human, bot = s["players"][solo.HUMAN], s["players"][solo.AUTOMA]
+    cid = DB.of_kind("customer", ["hipsters"])[0]
+    give(s, solo.HUMAN, "deck", [cid])  # the top card of your deck: a customer with an award in play
+    assert human["deck"][-1] == cid and bot["marks"] == {}
+    cx = Ctx(DB, GAME.rules)
+    solo.STEPS["steal_customer"](s, cx)
+    assert bot["deck"][-1] == cid  # stolen, unseen
+    assert bot["marks"] == {} and not [e for e in cx.events if e.code == "seize.diverse_mark"]

@@ -157,6 +157,23 @@ def test_cards_lists_every_card_a_setup_plays_with(capsys):
     assert "unknown district" in capsys.readouterr().err
 
 
+
+def test_cards_lists_the_city_celebrities_and_the_founders_a_setup_plays_with(capsys):
+    config = '{"packs": ["city_celebrities"], "founders": "base"}'
+    assert main(["cards", "seize", "--config", config, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    celebrities = [r for r in rows if r["kind"] == "celebrity"]
+    founders = [r for r in rows if r["kind"] == "founder"]
+    assert len(celebrities) == 13 and len(founders) == 12  # the pack's 13; the base deal's 12
+    cubee = next(r for r in celebrities if r["id"] == "cubee")
+    assert cubee["left_ability"] and cubee["right_ability"] and "*" in cubee["groups"]
+    assert all(f["special"] and f["ability"] and f["main_order"] for f in founders)
+    assert main(["cards", "seize", "--config", '{"founders": "all"}', "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert sum(r["kind"] == "founder" for r in rows) == 18 and not any(r["kind"] == "celebrity" for r in rows)
+    assert main(["cards", "seize", "--config", '{"players": 5, "district": "prenzlauer_berg", "founders": "all"}']) == 0
+    assert "founder" in capsys.readouterr().out
+
 def test_balance_of_a_district_covers_its_groups(capsys):
     assert main(["balance", "seize", "--district", "charlottenburg", "--games", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

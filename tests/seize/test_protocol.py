@@ -132,7 +132,7 @@ def test_config_validation():
     assert GAME.default_config() == {"players": 2, "scoop_luck": False, "district": "kreuzberg", "groups": None,
                                      "difficulty": None, "opening": "standard", "friends": "base", "packs": [],
                                      "founders": "off",
-                                     "variants": []}
+                                     "variants": [], "pack_replaces": [], "cups": None}
     # Kreuzberg is not a 5-6 player district (expansions booklet p. 5)
     with pytest.raises(InvalidConfig, match="5-6"):
         GAME.normalize_config({"players": 5})

@@ -8,6 +8,7 @@ from brewhouse.core.errors import BadRequest
 from brewhouse.core import InvalidConfig, Match
 from brewhouse.core.registry import REGISTRY
 from brewhouse.seize import solo
+from brewhouse.seize.crafting import CUPS
 
 from .helpers import DB, GAME, all_cards, ids
 from .solo_helpers import BOT, HUMAN, SOLO, solo_expected_cards, solo_new
@@ -21,7 +22,7 @@ def test_players_one_is_solo_and_registry_allows_it():
     cfg = GAME.normalize_config({"players": 1})
     assert cfg == {"players": 1, "scoop_luck": False, "district": "kreuzberg", "groups": None,
                    "difficulty": ["normal"], "opening": "standard", "friends": "base", "packs": [], "founders": "off", "variants": [],
-                   "starbots_level": 1, "first_player": "human", "scenario": None}
+                   "pack_replaces": [], "cups": list(CUPS), "starbots_level": 1, "first_player": "human", "scenario": None}
     assert GAME.normalize_config({"players": 1, "starbots_level": 20, "first_player": "starbots"})[
         "starbots_level"] == 20
 

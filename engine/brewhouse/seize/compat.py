@@ -26,7 +26,7 @@ from ..core import InvalidConfig
 from .data import CardDB
 
 __all__ = ["DIFFICULTIES", "OPENINGS", "RANDOM", "CUSTOM", "FRIENDS", "PACKS", "FOUNDERS", "VARIANTS",
-           "TOKEN_VARIANTS", "check_table_config",
+           "TOKEN_VARIANTS", "GROUP_PACKS", "check_table_config", "daily_special_cups",
            "compatibility", "allowed_groups", "district_groups"]
 
 DIFFICULTIES = ("normal", "hard", "expert")
@@ -35,6 +35,8 @@ OPENINGS = ("standard", "official")
 FRIENDS = ("base", "extra", "advanced", "adopted")
 #: customer packs (pp. 20-22); the first two are groups that replace one of the six each
 PACKS = ("board_game_media", "quality_beasts", "city_celebrities")
+#: the packs that are customer groups; each replaces one of the six (config ``pack_replaces``)
+GROUP_PACKS = PACKS[:2]
 #: founders (pp. 23-27): none, the 12 base ones, all 18
 FOUNDERS = ("off", "base", "all")
 #: variants (pp. 28-37), in the booklet's order
@@ -153,7 +155,9 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
     if packs and n == 1:
         raise InvalidConfig(f"the customer packs are not played solo against Starbots ({_PACKS})")
     config["packs"] = [p for p in PACKS if p in packs]  # one order, whatever order was given
+    check_pack_replaces(config, db)
     check_variants(config, n)
+    check_cups(config)
     if config["founders"] not in FOUNDERS:
         raise InvalidConfig(f"founders is one of {', '.join(FOUNDERS)} ({_FOUNDERS})",
                             founders=str(config["founders"])[:40])
@@ -161,6 +165,57 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
     if config["founders"] != "off" and len(db.founder_ids(config["founders"])) < 3 * seats:
         raise InvalidConfig(f"the founders draft deals 3 founders to each player: {config['founders']} has too few "
                             f"for {seats} ({_FOUNDERS}; 5-6 players use all 18)", founders=config["founders"])
+
+
+def check_pack_replaces(config: dict[str, Any], db: CardDB) -> None:
+    """``pack_replaces``: the group each group pack replaces (booklet p. 20: "replace one of them"),
+    one per chosen group pack in the order of ``GROUP_PACKS``; empty (the default, and every
+    config before the option): the last listed group, then the one before."""
+    chosen = config.get("pack_replaces")
+    if chosen is None:
+        config["pack_replaces"] = chosen = []
+    packs = [p for p in GROUP_PACKS if p in config["packs"]]
+    if not isinstance(chosen, list) or not all(isinstance(g, str) for g in chosen):
+        raise InvalidConfig(f"pack_replaces is a list of groups, one for each of {', '.join(packs) or 'no group pack'} "
+                            f"({_PACKS})", pack_replaces=str(chosen)[:80])
+    if not chosen:
+        return
+    if len(chosen) != len(packs):
+        raise InvalidConfig(f"pack_replaces names one group for each group pack chosen ({', '.join(packs) or 'none'}), "
+                            f"in that order ({_PACKS})", pack_replaces=[g[:40] for g in chosen[:3]])
+    groups = district_groups(config, db)
+    if groups is None:
+        raise InvalidConfig(f"a random Kiez's groups are drawn when the game starts: choose the group a pack replaces "
+                            f"with a district or a custom Kiez ({_PACKS})")
+    wrong = [g[:40] for g in chosen if g not in groups]
+    if wrong:
+        raise InvalidConfig(f"a pack replaces one of the six groups in play; {', '.join(wrong[:2])} is not one of them "
+                            f"({_PACKS})", groups=wrong[:2])
+    if len(set(chosen)) != len(chosen):
+        raise InvalidConfig(f"the two packs replace two different groups ({_PACKS})", groups=chosen[:2])
+
+
+def daily_special_cups() -> tuple[str, ...]:
+    """The four Daily Special cups, in the booklet's order (p. 36; defined with their abilities in crafting.py)."""
+    from .crafting import CUPS  # crafting needs the effects; this table module is imported before them
+    return CUPS
+
+
+def check_cups(config: dict[str, Any]) -> None:
+    """``cups``: the Daily Special cups in play (p. 36: the players choose one or more; all four by
+    default, and in every config before the option).  Other than all four only with Daily Specials."""
+    cups = daily_special_cups()
+    chosen = config.get("cups")
+    if chosen is None:
+        config["cups"] = chosen = list(cups)
+    if not isinstance(chosen, list) or not chosen or any(not isinstance(c, str) or c not in cups for c in chosen) \
+            or len(set(chosen)) != len(chosen):
+        raise InvalidConfig(f"cups is a list of one or more different Daily Special cups among {', '.join(cups)} "
+                            f"({_VARIANT_RULES['daily_specials']})", cups=str(chosen)[:80])
+    if len(chosen) < len(cups) and "daily_specials" not in config["variants"]:
+        raise InvalidConfig(f"choosing cups needs the daily_specials variant ({_VARIANT_RULES['daily_specials']})",
+                            cups=chosen[:4])
+    config["cups"] = [c for c in cups if c in chosen]  # one order, whatever order was given
 
 
 def check_variants(config: dict[str, Any], n: int) -> None:
@@ -201,7 +256,9 @@ def compatibility(db: CardDB) -> dict[str, Any]:
         "difficulties": list(DIFFICULTIES),
         "openings": list(OPENINGS),
         "friends": list(FRIENDS),
-        "packs": {p: {"solo": False, "five_six": True} for p in PACKS},
+        "packs": {p: {"solo": False, "five_six": True, **({"replaces": True} if p in GROUP_PACKS else {})}
+                  for p in PACKS},
+        "cups": list(daily_special_cups()),
         "founders": list(FOUNDERS),
         "variants": {v: {"five_six": v not in NOT_FIVE_SIX_VARIANTS, "solo": v not in NOT_SOLO_VARIANTS,
                          "tokens": v in TOKEN_VARIANTS, "rule": _VARIANT_RULES[v],

@@ -74,7 +74,8 @@ def setup_variants(state: dict, db) -> None:
         for pl in state["players"]:
             pl["crafted"] = {s: 0 for s in db.special}
     if specials_on(state):
-        state["daily_specials"] = {c: {"empty": None, "full": None, "up": True} for c in CUPS}
+        chosen = state["config"].get("cups") or CUPS  # the cups the players chose (compat.check_cups)
+        state["daily_specials"] = {c: {"empty": None, "full": None, "up": True} for c in CUPS if c in chosen}
 
 
 # ---------------------------------------------------------------- the crafting decision

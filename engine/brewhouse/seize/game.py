@@ -56,7 +56,7 @@ class SeizeGame(Game):
             return {"players": 2, "scoop_luck": False}
         return {"players": 2, "scoop_luck": False, "district": "kreuzberg", "groups": None,
                 "difficulty": None, "opening": "standard", "friends": "base", "packs": [], "founders": "off",
-                "variants": []}
+                "variants": [], "pack_replaces": [], "cups": None}  # cups: all four Daily Specials
 
     def check_config(self, config: dict[str, Any]) -> None:
         if type(config["scoop_luck"]) is not bool:

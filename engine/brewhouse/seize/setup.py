@@ -32,7 +32,7 @@ from typing import Any, Mapping
 
 from ..core import Rng
 from .cafe import order_cost
-from .compat import allowed_groups
+from .compat import GROUP_PACKS, allowed_groups
 from .crafting import setup_variants
 from .data import CardDB, card_abilities
 from .model import shuffle
@@ -41,8 +41,6 @@ __all__ = ["initial_state", "deck_groups", "token_groups", "finish_friends", "st
 
 #: the City Celebrities pack's cards are customers of this (award-less) group, mixed into the customer deck
 CELEBRITIES = "city_celebrities"
-#: the packs that are customer groups; each replaces one of the six (the last listed, then the one before)
-GROUP_PACKS = ("board_game_media", "quality_beasts")
 
 
 def deck_groups(groups: list[str], config: Mapping[str, Any]) -> list[str]:
@@ -173,14 +171,18 @@ def _friends_dealt(state: dict, db: CardDB, mode: str, p: int) -> list[str]:
 
 
 def _pack_groups(groups: list[str], config: Mapping[str, Any]) -> list[str]:
-    """Board Game Media and Quality Beasts each replace one of the six groups (booklet p. 20): ours
-    replace the last listed group, then the one before (district, random or custom Kiez alike)."""
+    """Board Game Media and Quality Beasts each replace one of the six groups (booklet p. 20): the
+    group the config's ``pack_replaces`` names for it (checked in compat.py), else the last listed
+    group, then the one before (district, random or custom Kiez alike)."""
     out = list(groups)
-    k = len(out)
-    for pack in GROUP_PACKS:
-        if pack in (config.get("packs") or []):
-            k -= 1
-            out[k] = pack
+    packs = [p for p in GROUP_PACKS if p in (config.get("packs") or [])]
+    chosen = config.get("pack_replaces") or []
+    if chosen:
+        for pack, group in zip(packs, chosen):
+            out[out.index(group)] = pack
+        return out
+    for k, pack in enumerate(packs, start=1):
+        out[len(out) - k] = pack
     return out
 
 

@@ -503,10 +503,10 @@ def test_exclusivity_with_empty_deck_and_discard_does_nothing():
 def test_setup_fills_the_bag_only_with_board_game_geeks():
     s = new(district="custom", groups=BGG_KIEZ)
     bag = s["board_games"]["bag"]
-    assert sorted(bag) == sorted(TDB.groups["board_game_geeks"]["tokens"]) and len(bag) == 12
+    assert sorted(bag) == sorted(TDB.groups["board_game_geeks"]["tokens"]) and len(bag) == 10
     assert s["board_games"]["discard"] == []
     assert "board_games" not in new()
-    assert TGAME.view(s, 0)["board_games"] == {"bag_count": 12, "discard": []}
+    assert TGAME.view(s, 0)["board_games"] == {"bag_count": 10, "discard": []}
 
 
 def test_board_games_mel_example():
@@ -523,7 +523,7 @@ def test_board_games_mel_example():
     beans = s["players"][P0]["res"]["beans"]
     s, events, _ = play(s, "board_game:beans3:x_stroller_parent")
     assert entry(s, P0, "x_stroller_parent")["game"] == "beans3" and s["players"][P0]["res"]["beans"] == beans
-    assert top(s) == HOLD and len(s["board_games"]["bag"]) == 11
+    assert top(s) == HOLD and len(s["board_games"]["bag"]) == 9
     # next turn: serve the Stroller Parent's main order
     s["stack"] = []
     s["cursor"] = {"i": 0}
@@ -576,7 +576,7 @@ def test_board_games_boost_draws_three_uses_one_discards_the_rest():
     assert s["players"][P0]["res"]["sugar"] == 3 and top(s) == HOLD
     assert sorted(s["board_games"]["discard"]) == ["good_review", "hype", "sugar3"]
     assert sorted(ev(events, "board_games_unused")[0].params["tokens"]) == ["good_review", "hype"]
-    assert len(s["board_games"]["bag"]) == 9
+    assert len(s["board_games"]["bag"]) == 7
 
 
 def test_super_board_games_boost_uses_two_of_three():
@@ -643,7 +643,7 @@ def test_determinizer_reshuffles_the_bag_and_keeps_line_tokens():
     assert top(s) == "board_games"
     for viewer in (P0, P1):
         view = TGAME.view(s, viewer)
-        assert view["board_games"]["bag_count"] == len(s["board_games"]["bag"]) == 7
+        assert view["board_games"]["bag_count"] == len(s["board_games"]["bag"]) == 5
         det = SeizeDeterminizer(TDB, view, viewer)
         orders = set()
         for k in range(5):

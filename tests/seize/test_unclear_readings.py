@@ -144,3 +144,63 @@ def test_the_customer_starbots_steals_from_your_deck_marks_no_award():
     solo.STEPS["steal_customer"](s, cx)
     assert bot["deck"][-1] == cid  # stolen, unseen
     assert bot["marks"] == {} and not [e for e in cx.events if e.code == "seize.diverse_mark"]
+
+
+# ---------------------------------------------------------------- the box's counts (components list, p. 2)
+BGG_KIEZ = ["board_game_geeks", "happy_families", "hipsters", "cyclists", "tourists", "musicians"]
+
+
+def test_the_board_game_bag_holds_the_boxs_ten_tokens():
+    s = new(2, 0, district="custom", groups=BGG_KIEZ)
+    assert len(s["board_games"]["bag"]) == 10 and len(set(s["board_games"]["bag"])) == 6
+    # edition 3 (its archived data) played twelve
+    s3 = new(2, 0, game=GAME_V3, district="custom", groups=BGG_KIEZ)
+    assert len(s3["board_games"]["bag"]) == 12
+
+
+def _napper(game) -> tuple[dict, str, list[str]]:
+    """Seat 0 about to run Naptime with three un-served customers in its Line."""
+    s = new(2, 0, game=game, district="custom", groups=BGG_KIEZ)
+    for pl in s["players"]:
+        pl["line"], pl["served"] = [], 0
+    napper = next(c for c in game.db.of_kind("customer", ["happy_families"]) if game.db.card(c)["ability"] == "naptime")
+    others = [c for c in game.db.of_kind("customer", ["hipsters"])][:3]
+    give(s, A, "line", [napper, *others])
+    s["players"][A]["served"] = 1
+    s["stack"] = [{"t": "place", "p": A}]
+    s["phase"], s["cursor"] = "service", {"i": 0}
+    return s, napper, others
+
+
+def _tokens_on_table(s: dict, n: int) -> None:
+    """``n`` Naptime tokens already on seat 1's customers."""
+    cids = DB.of_kind("customer", ["cyclists"])[:n]
+    give(s, B, "line", cids)
+    for e in s["players"][B]["line"]:
+        e["nap"] = True
+
+
+def test_naptime_places_a_token_while_one_of_the_boxs_five_is_left():
+    s, napper, others = _napper(GAME)
+    _tokens_on_table(s, 4)
+    s["stack"].append({"t": "ability", "p": A, "cust": napper, "name": "naptime", "opt": False, "boost": False})
+    run(s, Ctx(DB, GAME.rules))
+    assert ids(s) == [f"nap:{c}" for c in others]
+
+
+def test_naptime_does_nothing_once_all_five_tokens_are_on_customers():
+    assert "naptime-five-tokens" in GAME.rules and "naptime-five-tokens" not in GAME_V3.rules
+    s, napper, others = _napper(GAME)
+    _tokens_on_table(s, 5)
+    s["stack"].append({"t": "ability", "p": A, "cust": napper, "name": "naptime", "opt": False, "boost": False})
+    run(s, Ctx(DB, GAME.rules))
+    assert [f["t"] for f in s["stack"]] == ["place"]  # no decision: nothing to place
+    assert not any(e.get("nap") for e in s["players"][A]["line"])
+
+
+def test_edition_3_had_no_limit_on_naptime_tokens():
+    s, napper, others = _napper(GAME_V3)
+    _tokens_on_table(s, 5)
+    s["stack"].append({"t": "ability", "p": A, "cust": napper, "name": "naptime", "opt": False, "boost": False})
+    run(s, Ctx(GAME_V3.db, GAME_V3.rules))
+    assert ids(s, GAME_V3) == [f"nap:{c}" for c in others]

@@ -123,9 +123,20 @@ def _naptime(state: dict, cx: Ctx, fr: dict) -> None:
 def _naptime_moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
     own = _group_of(cx, fr["ab"])
     pl = state["players"][fr["p"]]
+    if "naptime-five-tokens" in cx.rules and _naptime_tokens_left(state, cx, own) == 0:
+        return []  # the box's tokens are all on customers: Naptime does nothing (RULES_NOTES)
     return [Move(f"nap:{e['id']}", {"kind": "naptime", "card": e["id"]})
             for i, e in enumerate(pl["line"])
             if i >= pl["served"] and not e.get("nap") and not _in_group(cx, e["id"], own)]
+
+
+def _naptime_tokens_left(state: dict, cx: Ctx, group: Optional[str]) -> Optional[int]:
+    """Naptime tokens not on a customer (every Line counts: the tokens are shared); ``None``:
+    the group's data gives no count (unlimited)."""
+    total = cx.db.groups.get(group or "", {}).get("naptime_tokens")
+    if total is None:
+        return None
+    return max(0, total - sum(1 for pl in state["players"] for e in pl["line"] if e.get("nap")))
 
 
 def _naptime_choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:

@@ -216,6 +216,9 @@ def validate(data: Mapping[str, Any]) -> list[str]:
         for tok in meta.get("tokens", []):
             if tok not in action_icons:
                 errs.append(f"group {gid}: token {tok} is not an action icon")
+        n = meta.get("naptime_tokens")  # Happy Families: the Naptime tokens in the box
+        if n is not None and (type(n) is not int or n < 1):
+            errs.append(f"group {gid}: naptime_tokens must be a positive whole number")
     per_group: dict[str, Counter] = {g: Counter() for g in groups}
     for c in cards:
         cid, kind = c.get("id"), c.get("kind")

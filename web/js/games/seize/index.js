@@ -932,8 +932,10 @@ export default {
     opening: { type: "text", pattern: /^(standard|official)$/, config: "opening" },
     friends: { type: "text", pattern: /^(base|extra|advanced|adopted)$/, config: "friends" },
     packs: { type: "list", item: /^(board_game_media|quality_beasts|city_celebrities)$/, max: 3, config: "packs" },
+    replaces: { type: "list", item: /^[a-z_]{1,40}$/, max: 2, config: "pack_replaces" },
     founders: { type: "text", pattern: /^(off|base|all)$/, config: "founders" },
     variants: { type: "list", item: /^[a-z_]{1,40}$/, max: 8, config: "variants" },
+    cups: { type: "list", item: /^[a-z_]{1,40}$/, max: 4, config: "cups" },
     // a solo scenario (booklet pp. 48-51): it sets the district, founders, variants… itself
     scenario: { type: "text", pattern: /^[a-z_]{1,40}$/, config: "scenario", soloOnly: true },
   },
@@ -949,8 +951,11 @@ export default {
       ...(config?.opening === "official" ? { opening: "official" } : {}),
       ...(config?.friends && config.friends !== "base" ? { friends: config.friends } : {}),
       ...(Array.isArray(config?.packs) && config.packs.length ? { packs: [...config.packs] } : {}),
+      ...(Array.isArray(config?.pack_replaces) && config.pack_replaces.length ? { replaces: [...config.pack_replaces] } : {}),
       ...(config?.founders && config.founders !== "off" ? { founders: config.founders } : {}),
       ...(Array.isArray(config?.variants) && config.variants.length ? { variants: [...config.variants] } : {}),
+      // fewer than the four Daily Special cups (all four: the default, said by nothing)
+      ...(Array.isArray(config?.cups) && config.cups.length && config.cups.length < 4 ? { cups: [...config.cups] } : {}),
     };
   },
   panelState,

@@ -10,6 +10,8 @@ import { groupIcon, icon } from "./icons.js";
 
 export const DEFAULT_DISTRICT = "kreuzberg";
 const SPECIAL = ["random", "custom"];
+/** The packs that are customer groups: each replaces one of the six (in this order in `pack_replaces`). */
+const GROUP_PACKS = ["board_game_media", "quality_beasts"];
 
 /** The panel's state from a setup's options (a share link's, or a fresh one). */
 export function panelState(options = {}) {
@@ -20,6 +22,10 @@ export function panelState(options = {}) {
     opening: options.opening ?? "standard",
     friends: options.friends ?? "base",
     packs: Array.isArray(options.packs) ? [...options.packs] : [],
+    // pack -> the group it replaces, as chosen (a link's list names one per group pack, in GROUP_PACKS order)
+    replaces: Object.fromEntries(GROUP_PACKS.filter((p) => options.packs?.includes(p))
+      .map((p, k) => [p, Array.isArray(options.replaces) ? options.replaces[k] : undefined]).filter(([, g]) => g)),
+    cups: Array.isArray(options.cups) ? [...options.cups] : null, // null: all four Daily Specials
     founders: options.founders ?? "off",
     variants: Array.isArray(options.variants) ? [...options.variants] : [],
     scenario: options.scenario ?? null,
@@ -87,13 +93,38 @@ function panelGroups(compat, panel) {
   return compat.districts[panel.district]?.groups ?? null;
 }
 
-/** The group a group pack replaces: the engine replaces the last listed group, then the one before. */
-export function packReplaces(compat, panel, pack) {
-  const groupPacks = ["board_game_media", "quality_beasts"].filter((p) => panel.packs.includes(p));
-  const k = groupPacks.indexOf(pack);
+/** The group packs the game starts with (a pack the player count forbids is left out). */
+function groupPacks(compat, panel, players) {
+  return GROUP_PACKS.filter((p) => panel.packs.includes(p) && !packProblem(compat, p, players));
+}
+
+/** The group each chosen group pack replaces, as the players chose it (a choice of a group not in play
+ * falls back to the default); null when that is the default: the last listed group, then the one before. */
+export function chosenReplaces(compat, panel, players) {
+  const groups = panelGroups(compat, panel);
+  if (!groups) return null; // a random Kiez: its groups are drawn when the game starts
+  const packs = groupPacks(compat, panel, players);
+  const defaults = packs.map((_, k) => groups[groups.length - 1 - k]);
+  const chosen = packs.map((p, k) => (groups.includes(panel.replaces?.[p]) ? panel.replaces[p] : defaults[k]));
+  return chosen.some((g, k) => g !== defaults[k]) ? chosen : null;
+}
+
+/** The group a group pack replaces: chosen by the players, else the last listed group, then the one before. */
+export function packReplaces(compat, panel, pack, players) {
+  const packs = groupPacks(compat, panel, players);
+  const k = packs.indexOf(pack);
   if (k < 0) return null;
   const groups = panelGroups(compat, panel);
-  return groups ? groups[groups.length - 1 - k] : k === 0 ? "last" : "beforeLast";
+  if (!groups) return k === 0 ? "last" : "beforeLast";
+  return (chosenReplaces(compat, panel, players) ?? packs.map((_, i) => groups[groups.length - 1 - i]))[k];
+}
+
+/** The Daily Special cups the game starts with (null: all four, the default). */
+export function chosenCups(compat, panel, players) {
+  const all = compat.cups ?? [];
+  if (!panel.cups || !chosenVariants(compat, panel, players).includes("daily_specials")) return null;
+  const cups = all.filter((c) => panel.cups.includes(c));
+  return cups.length && cups.length < all.length ? cups : null;
 }
 
 function about(d, id) {
@@ -138,6 +169,8 @@ export function setupProblems(compat, panel, players) {
   }
   if (panelScenario(compat, panel, players)) return problems; // the scenario sets the rest
   // a pack the player count forbids is greyed out and left out of the game (never a blocking problem)
+  const replaced = chosenReplaces(compat, panel, players);
+  if (replaced && new Set(replaced).size !== replaced.length) problems.push(t("seize.setup.packsSameGroup", { rule: compat.rules.packs }));
   const why = foundersProblem(compat, panel.founders, players);
   if (why) problems.push(why);
   // two token variants without the Pastry Pack figures: the one problem a choice of variants can leave
@@ -216,16 +249,23 @@ export function setupPanel({ gameOptions, panel, players, seatLabels: seats, red
     Object.keys(compat.packs).map((id) => {
       const why = packProblem(compat, id, players);
       const chosen = panel.packs.includes(id) && !why;
-      const replaced = chosen ? packReplaces(compat, panel, id) : null;
+      const replaced = chosen ? packReplaces(compat, panel, id, players) : null;
       const replacesText = replaced === "last" || replaced === "beforeLast" ? t("seize.setup.packReplaces." + replaced)
         : replaced ? t("seize.setup.packReplaces", { group: t("seize.group." + replaced) }) : null;
-      return h("label.check.pack-choice", { class: why ? "forbidden" : "", dataset: { pack: id } },
+      const groups = panelGroups(compat, panel);
+      // the players choose the group it replaces (booklet p. 20) once the six groups are known
+      const replaceChoice = replaced && groups && groups.includes(replaced) ? h("label.seat.pack-replaces-choice",
+        h("span", t("seize.setup.packReplacesChoose")),
+        h("select", { dataset: { testid: `pack-replaces-select-${id}` },
+          onchange: (e) => { panel.replaces = { ...panel.replaces, [id]: e.target.value }; redraw(); } },
+          groups.map((g) => h("option", { value: g, selected: g === replaced }, t("seize.group." + g))))) : null;
+      return [h("label.check.pack-choice", { class: why ? "forbidden" : "", dataset: { pack: id } },
         h("input", { type: "checkbox", checked: chosen, disabled: Boolean(why), dataset: { testid: `pack-${id}` },
           onchange: (e) => { panel.packs = e.target.checked ? [...panel.packs, id] : panel.packs.filter((p) => p !== id); redraw(); } }),
         id === "city_celebrities" ? icon("celebrity", { cls: "group-ic" }) : groupIcon(id),
         h("span", h("strong", t("seize.pack." + id)), h("br"), h("span.muted", t("seize.setup.packHint." + id)),
           replacesText ? [h("br"), h("span.replaces", { dataset: { testid: `pack-replaces-${id}` } }, replacesText)] : null,
-          why ? [h("br"), h("span.reason", { dataset: { testid: `pack-reason-${id}` } }, why)] : null));
+          why ? [h("br"), h("span.reason", { dataset: { testid: `pack-reason-${id}` } }, why)] : null)), replaceChoice];
     }),
     h("p.muted", t("seize.setup.rule", { rule: compat.rules.packs }))) : null;
 
@@ -270,9 +310,13 @@ export function setupPanel({ gameOptions, panel, players, seatLabels: seats, red
     if (panel.friends && panel.friends !== "base") out.friends = panel.friends;
     const packs = (panel.packs ?? []).filter((p) => !packProblem(compat, p, players));
     if (packs.length) out.packs = ["board_game_media", "quality_beasts", "city_celebrities"].filter((p) => packs.includes(p));
+    const replaces = chosenReplaces(compat, panel, players);
+    if (replaces) out.replaces = replaces;
     if (panel.founders && panel.founders !== "off") out.founders = panel.founders;
     const variants = chosenVariants(compat, panel, players);
     if (variants.length) out.variants = variants;
+    const cups = chosenCups(compat, panel, players);
+    if (cups) out.cups = cups;
     return out;
   };
   return { nodes: [scenarioBox, districtBox, levelBox, openingBox, friendsBox, packBox, founderBox, variantBox].filter(Boolean), problems: setupProblems(compat, panel, players), options };
@@ -289,17 +333,32 @@ function variantsBox(compat, panel, players, redraw, scenario) {
       const why = fixed ? null : variantProblem(compat, id, panel, players);
       // a forbidden variant is left out (unticked); a ticked one may always be unticked
       const chosen = fixed ? fixed.variants.includes(id) : effective.includes(id);
-      return h("label.check.variant-choice", { class: why ? "forbidden" : "", dataset: { variant: id } },
+      const cups = id === "daily_specials" && chosen && !fixed && compat.cups ? cupsChoice(compat, panel, redraw) : null;
+      return [h("label.check.variant-choice", { class: why ? "forbidden" : "", dataset: { variant: id } },
         h("input", { type: "checkbox", checked: chosen, disabled: Boolean(fixed) || (Boolean(why) && !chosen),
           dataset: { testid: `variant-${id}` },
           onchange: (e) => { panel.variants = e.target.checked ? [...panel.variants, id] : panel.variants.filter((v) => v !== id); redraw(); } }),
         icon(VARIANT_ICONS[id], { cls: "variant-ic", label: "" }),
         h("span", h("strong", variantName(id)),
           h("br"), h("span.muted", t("seize.setup.variantHint." + id)),
-          why ? [h("br"), h("span.reason", { dataset: { testid: `variant-reason-${id}` } }, why)] : null));
+          why ? [h("br"), h("span.reason", { dataset: { testid: `variant-reason-${id}` } }, why)] : null)), cups];
     }));
   if (fixed) { box.disabled = true; box.classList.add("fixed"); }
   return box;
+}
+
+/** Daily Specials: the cups in play, one or more (booklet p. 36 recommends all four; the last one stays). */
+function cupsChoice(compat, panel, redraw) {
+  const inPlay = panel.cups ? compat.cups.filter((c) => panel.cups.includes(c)) : [...compat.cups];
+  return h("div.cup-choices", { dataset: { testid: "cups" } },
+    h("p.muted", h("strong", t("seize.setup.cups")), " ", t("seize.setup.cupsHint")),
+    compat.cups.map((cup) => {
+      const on = inPlay.includes(cup);
+      return h("label.check.cup-choice", { dataset: { cup } },
+        h("input", { type: "checkbox", checked: on, disabled: on && inPlay.length === 1, dataset: { testid: `cup-${cup}` },
+          onchange: (e) => { panel.cups = e.target.checked ? [...inPlay, cup] : inPlay.filter((c) => c !== cup); redraw(); } }),
+        icon("daily_special", { cls: "variant-ic", label: "" }), h("span", t("seize.cup." + cup)));
+    }));
 }
 
 /** The variants' pictures on the setup screen (the glossary has each). */

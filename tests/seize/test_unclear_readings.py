@@ -54,8 +54,8 @@ def test_edition_3_left_crafted_tokens_out_of_the_tie_break():
 
 
 # ---------------------------------------------------------------- the wildcard protects nobody
-def _qb_table(players: int = 2) -> dict:
-    s = new(players, 0, packs=["quality_beasts"])
+def _qb_table(players: int = 2, **cfg) -> dict:
+    s = new(players, 0, **(cfg or {"packs": ["quality_beasts"]}))
     for pl in s["players"]:
         for e in pl["line"]:
             pl["deck"].append(e["id"])
@@ -204,3 +204,16 @@ def test_edition_3_had_no_limit_on_naptime_tokens():
     s["stack"].append({"t": "ability", "p": A, "cust": napper, "name": "naptime", "opt": False, "boost": False})
     run(s, Ctx(GAME_V3.db, GAME_V3.rules))
     assert ids(s, GAME_V3) == [f"nap:{c}" for c in others]
+
+
+# ---------------------------------------------------------------- a founder's Acting
+def test_a_founders_acting_never_copies_a_performer():
+    s = _qb_table(district="custom", groups=["performers", "hipsters", "cyclists", "tourists", "musicians",
+                                             "start_uppers"])
+    performer = DB.of_kind("customer", ["performers"])[0]
+    hipster = DB.of_kind("customer", ["hipsters"])[0]
+    _line(s, A, performer, hipster)
+    founder = next(f for f in DB.founder_ids("all") if DB.founder(f)["ability"] == "acting")
+    s["stack"].append({"t": "ability", "p": A, "cust": founder, "name": "acting", "opt": False, "boost": False})
+    run(s, Ctx(DB, GAME.rules))
+    assert ids(s) == [f"acting:{hipster}"]

@@ -6,6 +6,8 @@ must replay exactly as before.
   in Artisan mode, 1 each.
 * ``artisan-steal-crafted`` — Steal Resources (Criminal Minds, p. 14) may take the six special
   resources in Artisan mode.
+* ``solo-criminal-set-of-three`` — Starbots' Criminal token takes one set of 3 different resources;
+  the player chooses which 3 when holding 4 kinds (green beans).
 * ``mouthwatering-celebrities`` — Mouthwatering (p. 31) matches a City Celebrity by either main order.
 * ``sold-out-happy-reward`` — Sold Out! (p. 28): the server takes every reward earned, Happy included,
   whose token goes on the customer in its owner's Line.
@@ -14,15 +16,18 @@ from __future__ import annotations
 
 import pytest
 
+from brewhouse.bots import make_bot
 from brewhouse.core.registry import REGISTRY
 from brewhouse.seize.model import line_entry
 from brewhouse.seize.phases import run
 
 from .helpers import GAME, clear_player, give, ids, new, play, pluck, service, set_slots
+from .solo_helpers import BOT, HUMAN, solo_new, stack_deck
 
 #: the expansions booklet's first edition, as edition-3 saves replay
 GAME_V3 = REGISTRY.get("seize", "3")
-RULES = ("artisan-fair-trade-crafted", "artisan-steal-crafted", "mouthwatering-celebrities", "sold-out-happy-reward")
+RULES = ("artisan-fair-trade-crafted", "artisan-steal-crafted", "solo-criminal-set-of-three",
+         "mouthwatering-celebrities", "sold-out-happy-reward")
 NO_RES = {"beans": 0, "milk": 0, "sugar": 0}
 
 
@@ -116,6 +121,77 @@ def test_steal_edition_3_offers_basic_sets_only():
     camille, val = s["players"]
     assert camille["res"] == NO_RES and camille["bad"] == 1  # paid the bean she had, short of milk and sugar
     assert val["crafted"]["croissant"] == 1 and camille["crafted"]["croissant"] == 0
+
+
+# ------------------------------------------------------------------ Starbots' Criminal token (solo)
+def criminal_turn(game, res):
+    """Level 3 (the Criminal token) in Neukölln (Health Nuts): Starbots' barista goes to the milk
+    space, whose token makes the player return a set of resources."""
+    s = solo_new(3, district="neukolln")
+    s["players"][HUMAN]["res"] = dict(res)
+    s["players"][HUMAN]["baristas"] = ["beans"]  # the player's first barista is placed
+    stack_deck(s, ("milk", 1))
+    s["stack"], s["cursor"] = [{"t": "automa_turn", "p": BOT}], {"i": 2, "round": 0}  # then the 2nd round
+    run(s, game.ctx())
+    return s
+
+
+FOUR_KINDS = {"beans": 2, "milk": 1, "sugar": 1, "green": 1}
+
+
+def test_criminal_token_the_player_chooses_three_of_four_kinds():
+    """The booklet's Criminal token: return 1 set of 3 different resources.  Holding beans, milk,
+    sugar and green beans the player chooses the set; before, one of each of the four went."""
+    s = criminal_turn(GAME, FOUR_KINDS)
+    assert GAME.active_player(s) == HUMAN
+    view = GAME.view(s, HUMAN)
+    assert view["decision"]["kind"] == "starbots_return"
+    assert ids(s) == ["return:beans+milk+sugar", "return:beans+milk+green", "return:beans+sugar+green",
+                      "return:milk+sugar+green"]
+    s, evs, _ = play(s, "return:beans+milk+sugar")
+    assert s["players"][HUMAN]["res"] == {"beans": 1, "milk": 0, "sugar": 0, "green": 1}
+    assert events(evs, "resources_returned")[0].params["res"] == {"beans": 1, "milk": 1, "sugar": 1}
+    # the rest of Starbots' turn runs, then the player places the second barista
+    assert GAME.active_player(s) == HUMAN and all(m.startswith("space:") for m in ids(s))
+    assert any(e["code"] == "seize.resources_returned" for e in s["solo"]["log"])
+    assert any(e["code"] == "seize.starbots_turn" for e in s["solo"]["log"])
+
+
+def test_criminal_token_with_three_kinds_or_fewer_asks_nothing():
+    s = criminal_turn(GAME, {"beans": 2, "milk": 0, "sugar": 1, "green": 1})
+    assert s["players"][HUMAN]["res"] == {"beans": 1, "milk": 0, "sugar": 0, "green": 0}
+    assert all(m.startswith("space:") for m in ids(s))
+
+
+def test_criminal_token_edition_3_returns_one_of_every_kind():
+    s = criminal_turn(GAME_V3, FOUR_KINDS)
+    assert s["players"][HUMAN]["res"] == {"beans": 1, "milk": 0, "sugar": 0, "green": 0}
+    assert all(m.startswith("space:") for m in ids(s, GAME_V3))
+
+
+def test_criminal_token_decision_later_steps_wait_for_the_answer():
+    """Level 16 (Criminal + Boss): on the milk space the return comes before nothing else, but on any
+    space the steps after the question run only once it is answered, in order."""
+    s = solo_new(16, district="neukolln")
+    s["players"][HUMAN]["res"] = dict(FOUR_KINDS)
+    s["players"][HUMAN]["baristas"] = ["beans"]
+    s["solo"]["upgrades"]["milk"] = ["hype"]  # an upgrade token after the Criminal's step
+    stack_deck(s, ("milk", 1))
+    s["stack"] = [{"t": "automa_turn", "p": BOT}]
+    run(s, GAME.ctx())
+    hype = s["players"][BOT]["hype"]
+    s, evs, _ = play(s, "return:milk+sugar+green")
+    assert s["players"][BOT]["hype"] == hype + 1
+    codes = [e.code for e in evs]
+    assert codes.index("seize.resources_returned") < codes.index("seize.hype")
+
+
+def test_criminal_token_a_search_bot_answers_the_decision():
+    s = criminal_turn(GAME, FOUR_KINDS)
+    view, moves = GAME.view(s, HUMAN), GAME.legal_moves(s)
+    assert view["decision"]["kind"] == "starbots_return"
+    move = make_bot("normal", 1, iterations=30).choose(GAME, view, moves)
+    assert move in [m.id for m in moves]
 
 
 # ------------------------------------------------------------------ Mouthwatering (p. 31) and City Celebrities

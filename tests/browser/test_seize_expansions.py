@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from conftest import ARTIFACTS, STATUS, legal_ids, open_table, play_through, screenshot, settle, wait_ready
-from seize_helpers import decision_words, open_setup, set_seats
+from seize_helpers import DESKTOP, PHONE, click_move, decision_words, open_setup, set_seats, shot
 
 PB_GROUPS = ["happy_families", "upper_class", "board_game_geeks", "coffee_connoisseurs", "students", "cyclists"]
 CUSTOM = ["students", "rebels", "hipsters", "health_nuts", "tourists", "upper_class"]
@@ -364,4 +364,60 @@ def test_the_further_groups_decisions_and_events_read_as_words(page, site):
         assert words in log, words
     assert not re.search(r"\((?:[a-z]+_)*[a-z]+\)", "\n".join(l for l in log.splitlines() if "(" in l and " " not in l.split("(")[-1])), log
     assert "seize." not in log and "undefined" not in log
+    assert page.problems == []
+
+
+# ---- Solo: Starbots' Criminal token asks which 3 resources go back (edition 4) ------------------------
+CRIMINAL_SEED = 14
+CRIMINAL_GAME = f"?game=seize&seats=human,starbots-3&seed={CRIMINAL_SEED}&district=neukolln"
+
+
+def criminal_script(seed: int) -> list[str]:
+    """Moves of a solo game against Starbots level 3 (the Criminal token) in Neukölln (Health Nuts)
+    up to the moment the player holds 4 kinds of resources when the token strikes, found by the
+    engine with a trading, serving-minded random policy; the page then plays them by ply."""
+    from brewhouse.core.registry import REGISTRY
+
+    game = REGISTRY.get("seize")
+    state = game.setup(game.normalize_config({"players": 1, "starbots_level": 3, "district": "neukolln"}), seed)
+    rng, script = random.Random(seed), []
+    while game.legal_moves(state)[0].payload.get("kind") != "starbots_return":
+        assert len(script) < 700 and state["phase"] != "over", "no Criminal question in this game"
+        moves = game.legal_moves(state)
+        trade = [m for m in moves if m.id.startswith("trade:")]
+        serves = [m for m in moves if m.id.startswith("serve:") and m.id != "serve:main" and ":green:" not in m.id]
+        move = rng.choice(trade) if trade else rng.choice(serves) if serves and rng.random() < 0.8 else rng.choice(moves)
+        state = game.apply(state, move.id).state
+        script.append(move.id)
+    return script
+
+
+def test_starbots_criminal_token_asks_which_three_resources_go_back(page, site):
+    """Holding beans, milk, sugar and green beans when Starbots' Criminal token strikes, the player
+    chooses the set of 3 different resources to return: a worded question with one option per set,
+    on a desktop and a phone; the answer lets Starbots' turn go on."""
+    script = criminal_script(CRIMINAL_SEED)
+    page.set_viewport_size(DESKTOP)
+    open_table(page, site, CRIMINAL_GAME)
+    while True:
+        waiting = settle(page)
+        ply = page.evaluate("() => window.brewhouse.table.status.ply")
+        if ply >= len(script):
+            break
+        assert waiting == "human" and script[ply] in legal_ids(page), (waiting, script[ply])
+        click_move(page, script[ply])
+    d = decision_words(page)
+    assert d["kind"] == "starbots_return" and d["player"] == 0
+    assert "Criminal token" in d["what"] and "3 different resources" in d["why"], d
+    assert len(d["options"]) == 4
+    for text in [d["what"], d["why"], *(o["label"] for o in d["options"])]:
+        assert text and not re.search(r"\breturn:|seize\.|undefined|null|\{\w+\}", text), text
+    assert all(re.match(r"Return 1 \w+( \w+)?, 1 \w+( \w+)?, 1 \w+( \w+)? \(keep \d+ \w+", o["label"]) for o in d["options"]), d
+    shot(page, "seize-decision-starbots-return", phone=True)
+    page.set_viewport_size(PHONE)
+    assert page.locator("[data-testid=decision] [data-move]").first.is_visible()
+    page.set_viewport_size(DESKTOP)
+    click_move(page, d["options"][0]["id"])
+    assert settle(page) == "human"
+    assert page.evaluate("() => window.brewhouse.table.view.decision?.kind") != "starbots_return"
     assert page.problems == []

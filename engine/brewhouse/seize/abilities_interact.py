@@ -33,6 +33,7 @@ from typing import Any, Optional
 
 from ..core import Move
 from . import city
+from .crafting import artisan_on
 from .data import WILDCARD, card_abilities
 from .effects import AUTO, DECIDE, ICON_FX, Decision, fx, note_touched, push  # noqa: F401
 from .model import Ctx, add_angry, draw_own, find_in_line, gain_bad, gain_good, line_entry, release_tokens, take_good_review
@@ -294,28 +295,41 @@ def _arrest_finish(state: dict, cx: Ctx, fr: Frame) -> None:
 
 
 # ---------------------------------------------------------------- Steal Resources (Criminal Minds)
-def steal_types(state: dict, db: Any) -> list[str]:
-    """Resources a set is made of: the basic three, and green beans when Health Nuts are in play."""
+#: rule of edition 4: in Artisan mode a stolen set may include the six special resources (booklet p. 14)
+STEAL_CRAFTED = "artisan-steal-crafted"
+
+
+def steal_types(state: dict, db: Any, rules: frozenset = frozenset()) -> list[str]:
+    """Resources a set is made of: the basic three, green beans when Health Nuts are in play and,
+    from edition 4 in Artisan mode, the six crafted special resources."""
     out = list(db.basic)
     if "health_nuts" in state["groups"] or any("green" in pl["res"] for pl in state["players"]):
         out.append("green")
+    if STEAL_CRAFTED in rules and artisan_on(state):
+        out += list(db.special)
     return out
+
+
+def _pool(pl: dict, r: str) -> dict[str, int]:
+    """Where a player keeps resource ``r``: crafted tokens (Artisan mode) or the resource supply."""
+    crafted = pl.get("crafted")
+    return crafted if crafted is not None and r in crafted else pl["res"]
 
 
 def _steal_outcome(state: dict, p: int, q: int, combo: tuple[str, ...]) -> dict[str, Any]:
     need = Counter(combo)
-    mine, theirs = state["players"][p]["res"], state["players"][q]["res"]
-    take = {r: min(k, theirs.get(r, 0)) for r, k in need.items()}
+    me, them = state["players"][p], state["players"][q]
+    take = {r: min(k, _pool(them, r).get(r, 0)) for r, k in need.items()}
     missing = {r: k - take[r] for r, k in need.items()}
     # the missing ones are paid from your own supply (what you just stole included)
-    pay = {r: min(m, mine.get(r, 0) + take[r]) for r, m in missing.items()}
+    pay = {r: min(m, _pool(me, r).get(r, 0) + take[r]) for r, m in missing.items()}
     short = sum(missing.values()) - sum(pay.values())
     return {"take": {r: n for r, n in take.items() if n}, "pay": {r: n for r, n in pay.items() if n},
             "bad": 1 if short else 0}
 
 
 def _steal_sets(state: dict, cx: Ctx, fr: Frame) -> list[tuple[str, ...]]:
-    types = steal_types(state, cx.db)
+    types = steal_types(state, cx.db, cx.rules)
     if fr["free"]:
         return list(combinations_with_replacement(types, 3))
     return list(combinations(types, 3))
@@ -356,12 +370,12 @@ def _steal_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
 def _steal_resolve(state: dict, cx: Ctx, fr: Frame, combo: tuple[str, ...]) -> None:
     p, q = fr["p"], fr["victim"]
     out = _steal_outcome(state, p, q, combo)
-    mine, theirs = state["players"][p]["res"], state["players"][q]["res"]
+    me, them = state["players"][p], state["players"][q]
     for r, n in out["take"].items():
-        theirs[r] -= n
-        mine[r] = mine.get(r, 0) + n
+        _pool(them, r)[r] -= n
+        _pool(me, r)[r] = _pool(me, r).get(r, 0) + n
     for r, n in out["pay"].items():
-        mine[r] -= n  # back to the City's supply
+        _pool(me, r)[r] -= n  # back to the City's supply
     cx.ev("steal", p, target=q, set=list(combo), took=dict(out["take"]), paid=dict(out["pay"]))
     if out["bad"]:
         gain_bad(state, cx, p, 1, why="steal")

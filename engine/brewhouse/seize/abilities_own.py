@@ -179,17 +179,27 @@ def _fair_trade(state: dict, cx: Ctx, fr: dict) -> None:
     push(state, {"t": "fair_trade", "p": fr["p"], "left": _ability(cx, fr).get("n", 2)})
 
 
+#: rule of edition 4: in Artisan mode crafted special resources may be traded too, 1 each (booklet p. 16)
+FAIR_TRADE_CRAFTED = "artisan-fair-trade-crafted"
+
+
 def _fair_trade_moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
     if fr["left"] <= 0:
         return []
-    return [Move(f"trade:{r}", {"kind": "fair_trade", "res": r, "left": fr["left"]})
-            for r, v in state["players"][fr["p"]]["res"].items() if r != GREEN and v > 0]
+    pl = state["players"][fr["p"]]
+    out = [Move(f"trade:{r}", {"kind": "fair_trade", "res": r, "left": fr["left"]})
+           for r, v in pl["res"].items() if r != GREEN and v > 0]
+    if FAIR_TRADE_CRAFTED in cx.rules:  # "crafted" exists only in Artisan mode (crafting.py)
+        out += [Move(f"trade:crafted:{r}", {"kind": "fair_trade", "res": r, "crafted": True, "left": fr["left"]})
+                for r, v in pl.get("crafted", {}).items() if v > 0]
+    return out
 
 
 def _fair_trade_choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
-    res = state["players"][fr["p"]]["res"]
+    pl = state["players"][fr["p"]]
+    res = pl["res"]
     r = move.payload["res"]
-    res[r] -= 1
+    (pl["crafted"] if move.payload.get("crafted") else res)[r] -= 1
     res[GREEN] = res.get(GREEN, 0) + 1  # the key appears with a player's first green bean
     fr["left"] -= 1
     cx.ev("fair_trade", fr["p"], res=r, green=res[GREEN])

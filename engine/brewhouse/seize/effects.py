@@ -310,7 +310,7 @@ def _where_moves(state: dict, fr: Frame, cx: Ctx) -> list[Move]:
     out = []
     for where, cid in city.visible(state, r):
         if groups is not None and not groups_match(groups, cx.db.card(cid)["groups"]) \
-                and not mouth_matches(pl, cx.db.card(cid)):  # Mouthwatering (variants.py)
+                and not mouth_matches(pl, cx.db.card(cid), cx.rules):  # Mouthwatering (variants.py)
             continue
         out.append(Move(f"city:{ROW_NAMES[r]}:{where}",
                         {"kind": "take", "row": r + 1, "where": where, "card": cid, "dest": fr["dest"],
@@ -667,6 +667,10 @@ def _serve_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     serve_fill(state, cx, p, p, e, move)
 
 
+#: rule of edition 4: with Sold Out! the server's Happy reward is not lost (booklet p. 28)
+SOLD_OUT_HAPPY = "sold-out-happy-reward"
+
+
 def serve_fill(state: dict, cx: Ctx, p: int, owner: int, e: dict, move: Move) -> None:
     """Player ``p`` fills the order(s) of customer ``e`` in ``owner``'s Line (``p != owner``: Sold Out!):
     pays, then the rewards and the ability (an angry customer: its angry token goes, nothing else)."""
@@ -695,7 +699,9 @@ def serve_fill(state: dict, cx: Ctx, p: int, owner: int, e: dict, move: Move) ->
         e["angry"] = False
         push_seq(state, after)
         return
-    frames = [fx(p, r, cust=cid, why="reward") for o in orders for r in o["reward"]]
+    # Sold Out! from edition 4: a Happy reward puts its token on the customer, in its owner's Line
+    happy_to = owner if SOLD_OUT_HAPPY in cx.rules else p
+    frames = [fx(happy_to if r == "happy" else p, r, cust=cid, why="reward") for o in orders for r in o["reward"]]
     # an angry icon in an order angers the customer, in its owner's Line
     frames += [{"t": "angry", "p": owner, "cust": cid} for o in orders for ic in o["order"] if ic == "angry"]
     who = {"owner": owner} if owner != p else {}

@@ -23,13 +23,14 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from itertools import combinations
 from typing import Any, Callable, Mapping, Optional
 
-from ..core import InvalidConfig
+from ..core import InvalidConfig, Move
 from . import city, scenarios
 from .cafe import achievements_met, cafe_groups
 from .data import CardDB, load_db
-from .effects import AUTO, ICON_FX
+from .effects import AUTO, DECIDE, ICON_FX, Decision
 from .model import Ctx, draw_own, gain_bad, gain_good, raise_hype, shuffle
 from .variants import mark_customer
 
@@ -318,17 +319,50 @@ def _steal_customer(state: dict, cx: Ctx) -> None:
     cx.ev("starbots_steal_customer", HUMAN, private=(), card=cid)  # nobody sees which card
 
 
+#: rule of edition 4: the Criminal token takes one set of 3 different resources, and a player holding
+#: more kinds (green beans) chooses which 3 (decision ``starbots_return``); before, one of every kind held
+CRIMINAL_SET = "solo-criminal-set-of-three"
+#: how many different resources the Criminal token's set holds
+CRIMINAL_SET_SIZE = 3
+#: the decision the Criminal token may ask the player
+RETURN_DECISION = "starbots_return"
+
+
 def _return_resources(state: dict, cx: Ctx) -> None:
+    """Starbots' Criminal token: the player returns a set of 3 different resources (as many different
+    ones as they have).  Holding more kinds, the player chooses the set (edition 4)."""
+    res = state["players"][HUMAN]["res"]
+    kinds = [b for b in res if res[b] > 0]
+    if CRIMINAL_SET in cx.rules and len(kinds) > CRIMINAL_SET_SIZE:
+        state["stack"].append({"t": RETURN_DECISION, "p": HUMAN, "kinds": kinds})
+        return
+    _give_back(state, cx, kinds)
+
+
+def _give_back(state: dict, cx: Ctx, kinds: list[str]) -> None:
     res = state["players"][HUMAN]["res"]
     back = {}
-    for b in res:
-        if res[b] > 0:
-            res[b] -= 1
-            back[b] = 1
+    for b in kinds:
+        res[b] -= 1
+        back[b] = 1
     cx.ev("resources_returned", HUMAN, res=back, why="starbots")
     sc = state.get("scenario")
     if sc and "criminal_bad_review" in sc["rules"] and len(back) < 3:  # After Hours (scenarios.py)
         gain_bad(state, cx, HUMAN, 1, why="starbots")
+
+
+def _return_moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
+    return [Move("return:" + "+".join(combo), {"kind": "starbots_return", "res": {r: 1 for r in combo},
+                                               "keep": [r for r in fr["kinds"] if r not in combo]})
+            for combo in combinations(fr["kinds"], CRIMINAL_SET_SIZE)]
+
+
+def _return_choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
+    state["stack"].pop()
+    rest = state["stack"][-1] if state["stack"] else None
+    if rest is not None and rest["t"] == "automa_steps":
+        rest["log_from"] = len(cx.events)  # Starbots' log goes on with the returned set
+    _give_back(state, cx, list(move.payload["res"]))
 
 
 STEPS: dict[str, Callable[[dict, Ctx], None]] = {
@@ -372,9 +406,9 @@ def _achievements(state: dict, cx: Ctx) -> None:
 
 
 # ---------------------------------------------------------------- automatic frames
-def _keep_log(state: dict, cx: Ctx, start: int) -> None:
-    state["solo"]["log"] = [{k: v for k, v in e.visible_to(None).items() if k != "player"}
-                            for e in cx.events[start:]]
+def _keep_log(state: dict, cx: Ctx, start: int, before: tuple = ()) -> None:
+    state["solo"]["log"] = list(before) + [{k: v for k, v in e.visible_to(None).items() if k != "player"}
+                                           for e in cx.events[start:]]
 
 
 def _turn(state: dict, cx: Ctx, fr: dict) -> None:
@@ -391,10 +425,24 @@ def _turn(state: dict, cx: Ctx, fr: dict) -> None:
     bot["baristas"].append(space)
     steps = space_steps(state, space, cx.db) + list(state["solo"]["upgrades"][space])  # fixed now
     cx.ev("barista_placed", AUTOMA, space=space, steps=steps)
-    for step in steps:
+    _run_steps(state, cx, steps, space, start)
+
+
+def _run_steps(state: dict, cx: Ctx, steps: list[str], space: str, start: int, log: tuple = ()) -> None:
+    """Starbots' steps in order; a step that asks the player (the Criminal's set) leaves the rest of
+    the turn in a frame under the question (``automa_steps``), which goes on once it is answered."""
+    for k, step in enumerate(steps):
         cx.ev("starbots_step", AUTOMA, step=step, space=space)
         STEPS[step](state, cx)
-    _keep_log(state, cx, start)
+        if state["stack"] and state["stack"][-1]["t"] == RETURN_DECISION:
+            state["stack"].insert(-1, {"t": "automa_steps", "p": AUTOMA, "space": space, "steps": steps[k + 1:]})
+            break
+    _keep_log(state, cx, start, log)
+
+
+def _more_steps(state: dict, cx: Ctx, fr: dict) -> None:
+    """The rest of a Starbots turn after the player's answer; its log goes on from the turn's."""
+    _run_steps(state, cx, fr["steps"], fr["space"], fr.get("log_from", len(cx.events)), tuple(state["solo"]["log"]))
 
 
 def _word_of_mouth(state: dict, cx: Ctx, fr: dict) -> None:
@@ -415,7 +463,9 @@ def _word_of_mouth(state: dict, cx: Ctx, fr: dict) -> None:
 
 
 AUTO["automa_turn"] = _turn
+AUTO["automa_steps"] = _more_steps
 AUTO["automa_wom"] = _word_of_mouth
+DECIDE[RETURN_DECISION] = Decision(_return_moves, _return_choose)
 
 
 # ---------------------------------------------------------------- view and outcome

@@ -72,10 +72,16 @@ def _order_icons(card: dict) -> set[str]:
     return out
 
 
-def mouth_matches(pl: dict, card: dict) -> bool:
-    """Whether a City customer shows the player's Mouthwatering icon in its main or side order."""
+#: rule of edition 4: a City Celebrity matches by either main order (booklet p. 31); before, customers only
+MOUTH_CELEBRITIES = "mouthwatering-celebrities"
+
+
+def mouth_matches(pl: dict, card: dict, rules: frozenset = frozenset()) -> bool:
+    """Whether a City customer shows the player's Mouthwatering icon in its main or side order
+    (a City Celebrity, from edition 4: in either main order)."""
     icons = mouth_icons(pl.get("mouth"))
-    return bool(icons) and card.get("kind") == "customer" and bool(icons & _order_icons(card))
+    kinds = ("customer", "celebrity") if MOUTH_CELEBRITIES in rules else ("customer",)
+    return bool(icons) and card.get("kind") in kinds and bool(icons & _order_icons(card))
 
 
 # ---------------------------------------------------------------- Diverse City

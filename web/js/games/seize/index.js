@@ -518,6 +518,7 @@ export function decision(view, status, ctx) {
     case "naptime": return { what: t("seize.decide.naptime"), why: t("seize.why.naptime") };
     case "regular": return { what: t("seize.decide.regular"), why: t("seize.why.regular") };
     case "fair_trade": return { what: t("seize.decide.fair_trade"), why: t("seize.why.fair_trade", { count: d.remaining }) };
+    case "starbots_return": return { what: t("seize.decide.starbots_return"), why: t("seize.why.starbots_return") };
     case "camp_out": return { what: t("seize.decide.camp_out"), why: t("seize.why.camp_out") + (d.optional ? " " + t("seize.why.optional") : "") };
     case "board_games": return { what: t("seize.decide.board_games", { tokens: (d.tokens ?? []).map(iconLabel).join(", ") || t("seize.none") }),
       why: t("seize.why.board_games", { count: d.remaining }) };
@@ -604,6 +605,11 @@ function ownMoveText(move, view, ctx) {
     case "naptime": return t("seize.move.naptime", { card: ctx.cardName(p.card) });
     case "regular": return t("seize.move.regular", { card: ctx.cardName(p.card), count: p.reviews ?? 0 });
     case "fair_trade": return t("seize.move.fair_trade", { amount: resourceCount(p.res, 1) });
+    case "starbots_return": {
+      // the kind left out stays whole: name it with what the player holds of it
+      const held = view.players?.[view.decision?.player]?.resources ?? {};
+      return t("seize.move.starbotsReturn", { res: amountsText(p.res), kept: (p.keep ?? []).map((r) => resourceCount(r, held[r] ?? 0)).join(", ") });
+    }
     case "board_game": return p.use === "activate" ? t("seize.move.boardGame.activate", { icon: iconLabel(p.token) })
       : t("seize.move.boardGame.place", { icon: iconLabel(p.token), card: ctx.cardName(p.card), count: gameReviews(findFace(view, p.card)) });
     case "ddos": return p.player === ctx.viewer || p.player === view.decision?.player
@@ -714,6 +720,7 @@ export function moveLabel(move, view, ctx) {
     case "upgrade_icon": case "bonus": return [icon(p.icon), text];
     case "boost": return [icon("boost"), text];
     case "fair_trade": return [icon(p.res), h("span.arrow", { "aria-hidden": "true" }, "→"), icon("green"), text];
+    case "starbots_return": return [...Object.keys(p.res).map((r) => icon(r)), text];
     case "board_game": return [icon("board_game"), icon(p.token), text];
     case "newsflash": return [icon(p.option === "bad" ? "bad_review" : "good_review"), text];
     case "award_review": return [icon(p.review === "bad" ? "bad_review" : "good_review"), groupIcon(p.group), text];

@@ -232,12 +232,13 @@ export class Table {
   }
 
   // ---- starting --------------------------------------------------------------------
-  async start({ config, seed, seats, moves = null, options = {}, shareSeats = null, edition = null }) {
+  async start({ config, seed, seats, moves = null, options = {}, shareSeats = null, edition = null, digest = null }) {
     const params = { game: this.renderer.id, config, seats };
     if (seed !== null && seed !== undefined) params.seed = seed;
-    // a replay link's moves replay under the edition they were played in (none named: the first)
+    // a replay link's moves replay under the edition they were played in (none named: the first),
+    // to the position it names (the engine checks the digest; an older link has none)
     const status = moves?.length
-      ? await this.engine.call("replay", { ...params, seed: seed ?? 0, moves, ...(edition ? { edition } : {}) })
+      ? await this.engine.call("replay", { ...params, seed: seed ?? 0, moves, ...(edition ? { edition } : {}), ...(digest ? { digest } : {}) })
       : await this.engine.call("new_game", params);
     this.setup = { game: this.renderer.id, seats: shareSeats ?? seats, seed: status.seed, options, edition: status.edition };
     this.record = { id: newRecordId(), created: new Date().toISOString() };
@@ -280,6 +281,7 @@ export class Table {
   close() {
     this.closed = true;
     this.runToken++;
+    closeZoom(); // a card zoomed on this table does not stay over the next page
     this.unlisten?.();
     this.unlistenProgress?.();
     window.removeEventListener("scroll", this.onScroll);
@@ -803,7 +805,7 @@ export class Table {
     let url = shareURL(this.setup);
     if (withMoves) {
       const save = await this.engine.call("save", { match: this.match });
-      url = shareURL(this.setup, save.moves.length ? await encodeMoves(save.moves) : null);
+      url = shareURL({ ...this.setup, digest: save.state_sha256 }, save.moves.length ? await encodeMoves(save.moves) : null);
     }
     const input = h("input", { type: "text", readOnly: true, value: url, dataset: { testid: "share-link", kind: withMoves ? "replay" : "setup" }, "aria-label": t("table.share.link") });
     const note = h("span.muted", { role: "status" });

@@ -18,19 +18,23 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any, Callable, Mapping, Optional
 
 from . import __version__
 from .bots import LEVELS, ISMCTSBot, make_bot
 from .core.game import Event
-from .core.errors import BadRequest, BadSave, BrewhouseError, IllegalMove, UnknownMatch
+from .core.errors import BadRequest, BadSave, BrewhouseError, IllegalMove, ReplayMismatch, UnknownMatch
 from .core.editions import FIRST_EDITION
 from .core import lessons as lesson_data
-from .core.match import MAX_SEED, SAVE_FORMAT, Match
+from .core.match import MAX_SEED, SAVE_FORMAT, Match, state_digest
 from .core.registry import REGISTRY, Registry
 from .core.safejson import loads_bounded
 
 __all__ = ["Api", "call", "call_json", "on_bot_progress", "DEFAULT_API"]
+
+#: a replay link's check of the position it was shared at: the start of its state_sha256
+REPLAY_DIGEST = re.compile(r"[0-9a-f]{16,64}")
 
 
 def _opt_int(params: Mapping[str, Any], key: str, lo: int, hi: int) -> Optional[int]:
@@ -269,14 +273,24 @@ class Api:
         return out
 
     def replay(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """A match from a share link: game, config, seed, seats, moves and rules edition.
+        """A match from a share link: game, config, seed, seats, moves, rules edition and digest.
 
-        A link without an edition was made before links carried one: the game's first edition.
+        A link without an edition was made before links carried one: the game's first edition;
+        an edition this build does not know is ``save_too_new``, as for a save.  ``digest`` is
+        the start (16 to 64 hex digits) of the ``state_sha256`` of the position the link was
+        shared at: moves that replay to another position (a changed seed, setup or move list)
+        are :class:`ReplayMismatch`.  A link without one was made before links carried it.
         """
+        digest = params.get("digest")
+        if digest is not None and (not isinstance(digest, str) or not REPLAY_DIGEST.fullmatch(digest)):
+            raise BadRequest("'digest' must be 16 to 64 lowercase hexadecimal digits")
         record = {key: params.get(key) for key in ("game", "config", "seed", "seats")}
         edition = params.get("edition", FIRST_EDITION)
         record.update(format=SAVE_FORMAT, version=2, edition=edition, moves=params.get("moves", []))
         match = Match.from_save(record, self.registry)
+        if digest is not None and not state_digest(match.state).startswith(digest):
+            raise ReplayMismatch("this replay leads to another position than the one it was shared at "
+                                 "(its seed, setup or moves were changed)", moves=match.ply)
         return self._status(self._register(match), match)
 
     # -- lessons (see brewhouse.core.lessons) ------------------------------------

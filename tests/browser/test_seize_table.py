@@ -65,10 +65,11 @@ def test_setup_screen_share_link_and_replay_link(browser, page, site):
     assert settle(page) == "human"
     page.click("[data-testid=share-replay]")
     replay = page.input_value("[data-testid=share-link][data-kind=replay]")
-    # the moves name the rules edition they were played under, so a later build replays them alike
+    # the moves name the rules edition they were played under, so a later build replays them alike,
+    # and the position they lead to (the start of its digest), so a changed link is told
     edition = page.evaluate("() => window.brewhouse.table.status.edition")
     assert re.fullmatch(re.escape(f"{site}?game=seize&seats=human,random&seed=7&moves=") + r"z[A-Za-z0-9_-]+"
-                        + re.escape(f"&edition={edition}"), replay)
+                        + re.escape(f"&edition={edition}") + r"&digest=[0-9a-f]{16}", replay)
     goto_in_page(friend, replay[len(site):])
     assert settle(friend) == "human"
     assert friend.get_attribute(STATUS, "data-ply") == page.get_attribute(STATUS, "data-ply")

@@ -75,6 +75,30 @@ def test_save_load_replay_and_undo(api):
     assert error_code(api.call("status", {"match": match})) == "unknown_match"
 
 
+def test_a_replay_link_checks_its_digest_when_it_has_one(api):
+    match = ok(api.call("new_game", {"game": "toy", "seed": 9}))["match"]
+    first = ok(api.call("view", {"match": match, "player": 0}))
+    ok(api.call("apply_move", {"match": match, "move": first["moves"][0]["id"]}))
+    save = ok(api.call("save", {"match": match}))
+    link = {"game": "toy", "seed": 9, "moves": save["moves"]}
+    # the short form a link carries, or the whole digest: the shared position
+    for digest in (save["state_sha256"][:16], save["state_sha256"]):
+        assert ok(api.call("replay", {**link, "digest": digest}))["ply"] == 1
+    # a link made before links carried a digest still opens
+    assert ok(api.call("replay", link))["ply"] == 1
+    opened = len(api.matches)
+    # another seed replays the same moves to another position: said, not opened silently
+    other = next(seed for seed in range(100) if seed != 9 and ok(api.call("replay", {**link, "seed": seed})))
+    before = len(api.matches)
+    out = api.call("replay", {**link, "seed": other, "digest": save["state_sha256"][:16]})
+    assert error_code(out) == "replay_mismatch" and out["error"]["details"] == {"moves": 1}
+    assert len(api.matches) == before > opened
+    # a digest that is no digest is a bad request, nothing opened
+    for digest in ("", "abc", "G" * 16, save["state_sha256"].upper(), 16, ["0" * 16], "0" * 65):
+        assert error_code(api.call("replay", {**link, "digest": digest})) == "bad_request"
+    assert len(api.matches) == before
+
+
 def test_bot_move_is_a_legal_move(api):
     match = ok(api.call("new_game", {"game": "toy", "seed": 2}))["match"]
     choice = ok(api.call("bot_move", {"match": match, "level": "random", "seed": 4}))

@@ -55,6 +55,18 @@ def test_a_seize_scenario_that_is_a_list_or_object_is_an_invalid_config():
             assert "scenario" in out["error"]["message"]
 
 
+def test_a_replay_link_from_a_newer_edition_is_too_new_like_a_save():
+    """A link naming a rules edition this build does not know was made by a newer version: it says
+    so as a save does (``save_too_new``), never that its moves are damaged."""
+    api = Api()
+    link = {"game": "seize", "config": {"players": 2}, "seed": 1, "seats": ["human", "easy"], "moves": ["any"]}
+    for digest in ({}, {"digest": "0" * 16}):
+        out = api.call("replay", {**link, "edition": "999999", **digest})
+        assert out["error"]["code"] == "save_too_new", out
+        assert "newer version" in out["error"]["message"] and out["error"]["details"]["edition"] == "999999"
+    assert api.matches == {}
+
+
 def test_unknown_options_and_players_are_echoed_truncated():
     api = Api()
     names = {f"{i}-" + "z" * 5000: 1 for i in range(40)}

@@ -49,3 +49,26 @@ def test_lang_is_still_checked_like_any_parameter():
 def test_other_unknown_parameters_are_still_refused():
     (result,) = parse("?game=seize&seats=human,random&lang=de&language=de")
     assert result == {"error": "table.error.unknownParam", "params": {"name": "language"}}
+
+
+def test_a_replay_digest_is_parsed_and_a_bad_one_or_one_without_moves_is_refused():
+    digest = "0123456789abcdef"
+    base = "?game=seize&seats=human,random&seed=7&moves=zAAA&edition=4"
+    good, whole, old, upper, short, alone = parse(
+        base + f"&digest={digest}", base + "&digest=" + "f" * 64, base,
+        base + "&digest=" + digest.upper(), base + "&digest=abc", f"?game=seize&seats=human,random&digest={digest}")
+    assert good["digest"] == digest and whole["digest"] == "f" * 64
+    assert "digest" not in old and "error" not in old  # a link made before links carried one
+    for refused, value in ((upper, digest.upper()), (short, "abc"), (alone, digest)):
+        assert refused == {"error": "table.error.badDigest", "params": {"digest": value}}
+
+
+def test_a_replay_share_link_carries_the_short_digest_after_the_edition():
+    script = """
+        globalThis.location = { href: "http://x/index.html" };
+        const { shareURL } = await import("./web/js/table/url.js");
+        const setup = { game: "seize", seats: ["human", "easy"], seed: 7, edition: "4", digest: "ab".repeat(32) };
+        console.log(JSON.stringify([shareURL(setup, "zAAA"), shareURL(setup)]));"""
+    replay, plain = run_module(script)
+    assert replay == "http://x/index.html?game=seize&seats=human,easy&seed=7&moves=zAAA&edition=4&digest=" + "ab" * 8
+    assert plain == "http://x/index.html?game=seize&seats=human,easy&seed=7"

@@ -22,6 +22,7 @@ __all__ = [
     "BadSave",
     "SaveTooNew",
     "SaveDiverged",
+    "ReplayMismatch",
     "DeterminizationUnavailable",
 ]
 
@@ -100,6 +101,13 @@ class SaveDiverged(BadSave):
     """
 
     code = "save_diverged"
+
+
+class ReplayMismatch(BadSave):
+    """A replay link whose moves replay, but to another position than the one it was shared at
+    (its seed, setup or moves were changed): the link's ``digest`` does not match."""
+
+    code = "replay_mismatch"
 
 
 class DeterminizationUnavailable(BrewhouseError):

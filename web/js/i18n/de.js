@@ -147,6 +147,7 @@ export default {
   "table.error.badOption": "Die Option „{name}“ muss 0 oder 1 sein, nicht „{value}“.",
   "table.error.badMoves": "Die Züge in diesem Link sind beschädigt.",
   "table.error.badEdition": "„{edition}“ ist keine gültige Regelausgabe: Eine Ausgabe gehört zu den Zügen eines geteilten Spiels.",
+  "table.error.badDigest": "„{digest}“ ist keine gültige Stellungsprüfung: Eine Prüfung gehört zu den Zügen eines geteilten Spiels.",
   "table.error.noSave": "Dieses gespeicherte Spiel gibt es auf diesem Gerät nicht mehr.",
   "table.error.badSave": "Dieses gespeicherte Spiel ist beschädigt und kann nicht fortgesetzt werden.",
   "table.error.saveTooNew": "Dieses Spiel wurde von einer neueren Version von Brewhouse gespeichert ({version}). Lade die Seite neu, um die neue Version zu erhalten, und öffne es dann erneut: das gespeicherte Spiel bleibt erhalten.",
@@ -159,6 +160,8 @@ export default {
   "table.error.soloComing": "Solo gegen Starbots™ kommt bald: die Regel-Engine bietet es noch nicht an.",
   "table.error.seatCount": { one: "{count} Platz angegeben; dieses Spiel braucht {min} bis {max}.", other: "{count} Plätze angegeben; dieses Spiel braucht {min} bis {max}." },
   "table.error.badReplay": "Die Züge dieser Partie passen nicht zu diesem Spielaufbau (beschädigt oder aus einer anderen Version).",
+  "table.error.replayTooNew": "Dieses geteilte Spiel stammt von einer neueren Version von Brewhouse (Regelausgabe {edition}). Lade die Seite neu, um die neue Version zu erhalten, und öffne den Link dann erneut.",
+  "table.error.replayMismatch": "Dieses geteilte Spiel führt nicht zu der Stellung, in der es geteilt wurde: Startwert, Spielaufbau oder Züge wurden seitdem geändert. Bitte um einen neuen Link.",
   "table.error.badSetup": "Die Regel-Engine hat diesen Spielaufbau abgelehnt.",
   // ---- Spielaufbau ----
   "setup.title": "Neues Spiel — {game}",

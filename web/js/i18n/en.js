@@ -146,6 +146,7 @@ export default {
   "table.error.badOption": "The option “{name}” must be 0 or 1, not “{value}”.",
   "table.error.badMoves": "The moves in this link are damaged.",
   "table.error.badEdition": "“{edition}” is not a valid rules edition: an edition comes with the moves of a shared game.",
+  "table.error.badDigest": "“{digest}” is not a valid position check: a check comes with the moves of a shared game.",
   "table.error.noSave": "This saved game no longer exists on this device.",
   "table.error.badSave": "This saved game is damaged and cannot be resumed.",
   "table.error.saveTooNew": "This game was saved by a newer version of Brewhouse ({version}). Reload the page to get the new version, then open it again: the saved game is kept.",
@@ -158,6 +159,8 @@ export default {
   "table.error.soloComing": "Solo play against Starbots™ is coming soon: the rules engine does not offer it yet.",
   "table.error.seatCount": { one: "{count} seat given; this game needs {min} to {max}.", other: "{count} seats given; this game needs {min} to {max}." },
   "table.error.badReplay": "The moves of this replay do not fit this game setup (damaged or from another version).",
+  "table.error.replayTooNew": "This replay was made by a newer version of Brewhouse (rules edition {edition}). Reload the page to get the new version, then open the link again.",
+  "table.error.replayMismatch": "This replay does not lead to the position it was shared at: its seed, setup or moves were changed since. Ask for the link again.",
   "table.error.badSetup": "The rules engine refused this game setup.",
   // ---- setup screen ----
   "setup.title": "New game — {game}",

@@ -146,6 +146,7 @@ export default {
   "table.error.badOption": "L’option « {name} » vaut 0 ou 1, pas « {value} ».",
   "table.error.badMoves": "Les coups de ce lien sont endommagés.",
   "table.error.badEdition": "« {edition} » n’est pas une édition des règles valable : l’édition accompagne les coups d’une partie partagée.",
+  "table.error.badDigest": "« {digest} » n’est pas un contrôle de position valide : le contrôle accompagne les coups d’une partie partagée.",
   "table.error.noSave": "Cette partie sauvegardée n’existe plus sur cet appareil.",
   "table.error.badSave": "Cette partie sauvegardée est endommagée et ne peut pas reprendre.",
   "table.error.saveTooNew": "Cette partie a été sauvegardée par une version plus récente de Brewhouse ({version}). Rechargez la page pour obtenir la nouvelle version, puis rouvrez-la : la partie sauvegardée est conservée.",
@@ -158,6 +159,8 @@ export default {
   "table.error.soloComing": "Le solo contre Starbots™ arrive bientôt : le moteur de règles ne le propose pas encore.",
   "table.error.seatCount": { one: "{count} place donnée ; ce jeu en demande de {min} à {max}.", other: "{count} places données ; ce jeu en demande de {min} à {max}." },
   "table.error.badReplay": "Les coups de cette partie ne correspondent pas à cette mise en place (endommagés ou d’une autre version).",
+  "table.error.replayTooNew": "Cette partie partagée vient d’une version plus récente de Brewhouse (édition des règles {edition}). Rechargez la page pour obtenir la nouvelle version, puis rouvrez le lien.",
+  "table.error.replayMismatch": "Cette partie partagée ne mène pas à la position où elle a été partagée : sa graine, sa mise en place ou ses coups ont été modifiés depuis. Redemandez le lien.",
   "table.error.badSetup": "Le moteur de règles a refusé cette mise en place.",
   // ---- mise en place ----
   "setup.title": "Nouvelle partie — {game}",

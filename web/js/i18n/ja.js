@@ -147,6 +147,7 @@ export default {
   "table.error.badOption": "オプション「{name}」は 0 か 1 です（「{value}」は使えません）。",
   "table.error.badMoves": "このリンクの手順データが壊れています。",
   "table.error.badEdition": "「{edition}」は有効なルール版ではありません。ルール版は共有されたゲームの手順と一緒に指定されます。",
+  "table.error.badDigest": "「{digest}」は有効な局面チェックではありません。局面チェックは共有されたゲームの手順と一緒に指定されます。",
   "table.error.noSave": "このセーブデータはこの端末にもうありません。",
   "table.error.badSave": "このセーブデータは壊れていて再開できません。",
   "table.error.saveTooNew": "このゲームはより新しいバージョンの Brewhouse（{version}）で保存されました。ページを再読み込みして新しいバージョンにしてから、もう一度開いてください。セーブデータは残っています。",
@@ -159,6 +160,8 @@ export default {
   "table.error.soloComing": "Starbots™ とのソロプレイは近日公開です。ルールエンジンはまだ対応していません。",
   "table.error.seatCount": { other: "席が{count}つ指定されています。このゲームには{min}〜{max}席が必要です。" },
   "table.error.badReplay": "このリプレイの手順はこのゲーム設定に合いません（壊れているか、別のバージョンのものです）。",
+  "table.error.replayTooNew": "このリプレイはより新しいバージョンの Brewhouse（ルール版 {edition}）で作られました。ページを再読み込みして新しいバージョンにしてから、もう一度リンクを開いてください。",
+  "table.error.replayMismatch": "このリプレイは共有されたときの局面になりません。シード、ゲーム設定、または手順が共有後に変更されています。もう一度リンクをもらってください。",
   "table.error.badSetup": "ルールエンジンがこのゲーム設定を受け付けませんでした。",
   // ---- setup screen ----
   "setup.title": "新しいゲーム — {game}",

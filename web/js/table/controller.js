@@ -15,11 +15,13 @@
 //   eventIcon(event)              a small picture for that line, or null
 //   gameOver(view, status, ctx)   the final scoring breakdown (a node)
 //   glossary(ctx)                 the rules help (a node)
+//   forget()                      optional: drop what the renderer keeps of the last view (hot-seat eyes change)
 import { EngineError } from "../engine.js";
 import { language, onLanguageChange, t } from "../i18n.js";
 import { newRecordId, outcomeSummary } from "../saves.js";
 import { h } from "./dom.js";
 import { encodeMoves, shareURL } from "./url.js";
+import { close as closeZoom } from "./zoom.js";
 
 export const PACES = { instant: 0, fast: 300, normal: 900, slow: 1800 };
 // On a phone the sticky decision banner stays short: the first options and a
@@ -230,12 +232,13 @@ export class Table {
   }
 
   // ---- starting --------------------------------------------------------------------
-  async start({ config, seed, seats, moves = null, options = {}, shareSeats = null, edition = null }) {
+  async start({ config, seed, seats, moves = null, options = {}, shareSeats = null, edition = null, digest = null }) {
     const params = { game: this.renderer.id, config, seats };
     if (seed !== null && seed !== undefined) params.seed = seed;
-    // a replay link's moves replay under the edition they were played in (none named: the first)
+    // a replay link's moves replay under the edition they were played in (none named: the first),
+    // to the position it names (the engine checks the digest; an older link has none)
     const status = moves?.length
-      ? await this.engine.call("replay", { ...params, seed: seed ?? 0, moves, ...(edition ? { edition } : {}) })
+      ? await this.engine.call("replay", { ...params, seed: seed ?? 0, moves, ...(edition ? { edition } : {}), ...(digest ? { digest } : {}) })
       : await this.engine.call("new_game", params);
     this.setup = { game: this.renderer.id, seats: shareSeats ?? seats, seed: status.seed, options, edition: status.edition };
     this.record = { id: newRecordId(), created: new Date().toISOString() };
@@ -278,6 +281,7 @@ export class Table {
   close() {
     this.closed = true;
     this.runToken++;
+    closeZoom(); // a card zoomed on this table does not stay over the next page
     this.unlisten?.();
     this.unlistenProgress?.();
     window.removeEventListener("scroll", this.onScroll);
@@ -415,6 +419,7 @@ export class Table {
         const p = st.active_player;
         if (!isBotSeat(this.seats[p])) {
           if (this.humans().length > 1 && this.viewer !== p) {
+            this.forgetViewer();
             this.setWaiting("privacy");
             this.renderPrivacy(p);
             return; // resumes when the player says they are ready
@@ -476,6 +481,35 @@ export class Table {
     this.viewerOfView = player;
     this.status = { ...this.status, ...out, view: undefined, moves: undefined };
     this.learnNames(out.view);
+    this.learnNames(log);
+  }
+
+  /**
+   * The device changes hands (hot-seat): forget everything the last viewer's eyes
+   * were given (their view and options, summary, the card names learnt from them,
+   * the log panel, a suggestion, a zoomed card, a share link, the renderer's own
+   * memory of the board), so nothing of theirs stays in the page for the next
+   * player.  What the next viewer may see is rebuilt from their own view and log
+   * (fetchView); until then only the public view is held (renderPrivacy).
+   */
+  forgetViewer() {
+    this.view = null;
+    this.moves = [];
+    this.summary = [];
+    this.viewerOfView = null;
+    this.cardNames.clear();
+    this.drawn = null;
+    this.hinted = null;
+    closeZoom();
+    this.renderer.forget?.();
+    this.el.board.replaceChildren();
+    this.el.decision.replaceChildren();
+    this.el.recent.replaceChildren();
+    this.el.log.replaceChildren();
+    this.el.log.hidden = true;
+    this.el.logButton.setAttribute("aria-expanded", "false");
+    this.el.shareBox.replaceChildren();
+    this.el.shareBox.hidden = true;
   }
 
   async apply(move, player) {
@@ -684,12 +718,6 @@ export class Table {
   }
 
   renderPrivacy(p) {
-    this.el.board.replaceChildren();
-    this.el.decision.replaceChildren();
-    this.el.recent.replaceChildren();
-    this.drawn = null;
-    this.el.log.hidden = true;
-    this.el.logButton.setAttribute("aria-expanded", "false");
     const ready = h("button", { type: "button", dataset: { testid: "privacy-ready" }, onclick: () => this.readyFromPrivacy() },
       t("table.privacy.ready", { name: this.seatName(p) }));
     this.el.privacy.replaceChildren(h("div.overlay-card", { role: "dialog", "aria-modal": "true", "aria-labelledby": "privacy-title" },
@@ -697,14 +725,19 @@ export class Table {
       h("p", t("table.privacy.body")), ready));
     this.el.privacy.hidden = false;
     ready.focus();
-    // why the device changes hands, when the game says (Seize the Bean's Sold Out! offers): public words only
-    if (this.renderer.privacyNote) {
-      const card = this.el.privacy.firstChild;
-      this.engine.call("view", { match: this.match, player: null }).then((out) => {
-        const note = this.renderer.privacyNote(out.view, { seatName: (q) => this.seatName(q), cardName: (id) => this.cardName?.(id) ?? id });
-        if (note && this.waiting === "privacy" && this.el.privacy.firstChild === card) card.querySelector("h2")?.after(h("p.privacy-note", { dataset: { testid: "privacy-note" } }, note));
-      }).catch(() => {});
-    }
+    // while the device changes hands the page holds the public view only (what everybody may
+    // see: the day for the status line, card names for a note); and why it changes hands,
+    // when the game says (Seize the Bean's Sold Out! offers): public words only
+    const card = this.el.privacy.firstChild;
+    const match = this.match;
+    this.engine.call("view", { match, player: null }).then((out) => {
+      if (this.waiting !== "privacy" || this.match !== match || this.el.privacy.firstChild !== card) return;
+      this.view = out.view;
+      this.learnNames(out.view);
+      this.renderStatus();
+      const note = this.renderer.privacyNote?.(out.view, { seatName: (q) => this.seatName(q), cardName: (id) => this.cardName(id) });
+      if (note) card.querySelector("h2")?.after(h("p.privacy-note", { dataset: { testid: "privacy-note" } }, note));
+    }).catch(() => {});
   }
 
   renderGameOver() {
@@ -743,6 +776,8 @@ export class Table {
     const viewer = this.viewer ?? this.humans()[0] ?? 0;
     let entries;
     try { entries = await this.engine.call("log", { match: this.match, player: viewer }); } catch { return; }
+    // the device changed hands while the log was asked for: those lines are the last viewer's
+    if (this.waiting === "privacy" || (this.viewer ?? this.humans()[0] ?? 0) !== viewer) return;
     const filter = this.logFilter ?? "all";
     const select = h("select", { dataset: { testid: "log-filter" }, "aria-label": t("table.log.filter"),
       onchange: (e) => { this.logFilter = e.target.value; this.renderLog(); } },
@@ -770,7 +805,7 @@ export class Table {
     let url = shareURL(this.setup);
     if (withMoves) {
       const save = await this.engine.call("save", { match: this.match });
-      url = shareURL(this.setup, save.moves.length ? await encodeMoves(save.moves) : null);
+      url = shareURL({ ...this.setup, digest: save.state_sha256 }, save.moves.length ? await encodeMoves(save.moves) : null);
     }
     const input = h("input", { type: "text", readOnly: true, value: url, dataset: { testid: "share-link", kind: withMoves ? "replay" : "setup" }, "aria-label": t("table.share.link") });
     const note = h("span.muted", { role: "status" });

@@ -181,9 +181,14 @@ export async function openTable(root, search, deps) {
   }
   const table = current = new Table({ engine, saves, renderer, gameInfo, root: tableHost(root), info, navigate });
   try {
-    await table.start({ config, seed: route.seed, seats, moves, options: route.options, shareSeats: route.seats, edition: route.edition });
+    await table.start({ config, seed: route.seed, seats, moves, options: route.options, shareSeats: route.seats,
+      edition: route.edition, digest: route.digest });
   } catch (err) {
     closeTable();
+    // a replay from a newer version (a rules edition this one does not know), or one that leads
+    // elsewhere than where it was shared (a changed seed, setup or moves): said plainly
+    if (moves && err.code === "save_too_new") return showRouteError(root, "table.error.replayTooNew", { edition: route.edition ?? "?" }, navigate);
+    if (moves && err.code === "replay_mismatch") return showRouteError(root, "table.error.replayMismatch", {}, navigate);
     const key = moves ? "table.error.badReplay" : "table.error.badSetup";
     showRouteError(root, key, { message: String(err.message).slice(0, 200) }, navigate);
     if (!moves) {

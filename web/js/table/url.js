@@ -7,13 +7,17 @@
 //   ?game=seize&seats=human,human&scoop=1        → a game option (per game, declared by its table)
 //   …&district=custom&groups=a,b,c,d,e,f&difficulty=normal,hard → word and list options (shape checked here)
 //   ?game=seize&seats=…&seed=7&moves=z…          → a shared replay (moves compressed)
+//   …&moves=z…&edition=4&digest=<16 hex>         → …under the rules edition they were played in, and the
+//                                                  start of the shared position's state_sha256 (the engine checks it)
 //   ?resume=<saved game id>                      → a saved game, restored by the engine
 //   ?learn=seize                                 → the game's lessons (Learn to play)
 //   ?learn=seize&lesson=first-action             → one lesson (the engine says whether it exists)
 //   …&lang=de                                    → any of these in a language (read by i18n.js, no part of the route)
 export const MAX_SEED = 2 ** 53 - 1;
 const SEAT_RE = /^(human|[a-z][a-z0-9_]{0,19}|starbots-([1-9]|1[0-9]|20))$/;
-const BASE_KEYS = new Set(["game", "seats", "seed", "moves", "edition", "resume"]);
+const BASE_KEYS = new Set(["game", "seats", "seed", "moves", "edition", "digest", "resume"]);
+/** How many hex digits of the shared position's state_sha256 a replay link carries. */
+export const REPLAY_DIGEST_CHARS = 16;
 /** More parameters than any real link has (the base keys and every game option fit many times). */
 export const MAX_PARAMS = 32;
 /** What a saved game's id looks like, wherever one comes from (a resume link, an imported file). */
@@ -129,11 +133,20 @@ export function parseRoute(search, { games = [], tables = {}, optionsFor = () =>
     if (!q.has("moves") || !/^[1-9][0-9]{0,5}$/.test(edition)) throw new RouteError("table.error.badEdition", { edition: short(edition) });
     out.edition = edition;
   }
+  // a replay names the position it was shared at; a link without one predates the check
+  if (q.has("digest")) {
+    const digest = q.get("digest");
+    if (!q.has("moves") || !/^[0-9a-f]{16,64}$/.test(digest)) throw new RouteError("table.error.badDigest", { digest: short(digest) });
+    out.digest = digest;
+  }
   return out;
 }
 
-/** The share link of a setup (and optionally its moves, already encoded, with the rules edition they were played under). */
-export function shareURL({ game, seats, seed, options = {}, edition = null }, encodedMoves = null, base = location.href) {
+/**
+ * The share link of a setup (and optionally its moves, already encoded, with the rules edition
+ * they were played under and the digest of the position they lead to).
+ */
+export function shareURL({ game, seats, seed, options = {}, edition = null, digest = null }, encodedMoves = null, base = location.href) {
   const url = new URL(base);
   url.search = "";
   url.hash = "";
@@ -147,6 +160,7 @@ export function shareURL({ game, seats, seed, options = {}, edition = null }, en
   if (encodedMoves) {
     q.set("moves", encodedMoves);
     if (edition) q.set("edition", edition);
+    if (digest) q.set("digest", digest.slice(0, REPLAY_DIGEST_CHARS));
   }
   url.search = q.toString().replace(/%2C/g, ",");
   return url.href;

@@ -538,6 +538,11 @@ function lightUp(event) {
 }
 let listening = false;
 
+/** The device changes hands (hot-seat): keep nothing of the last viewer's board or placement. */
+export function forget() {
+  Object.assign(ui, { placeKey: null, rot: 0, sel: null, lastCtx: null, lastBoard: null, focus: null });
+}
+
 export function render(board, ctx) {
   ensureCss();
   if (!listening) {
@@ -745,5 +750,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, decision, boardOnly, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
+  render, forget, decision, boardOnly, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

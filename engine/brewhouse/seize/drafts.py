@@ -107,6 +107,7 @@ def advance(state: dict, cx: Ctx, order: list[int]) -> None:
         n = len(d["hands"])
         if d["round"] < d["need"]:  # pass the rest of each hand to the left (the next seat)
             d["hands"] = [d["hands"][(p - 1) % n] for p in range(n)]
+            cx.reveals = True  # each player now sees cards they had not seen: no undo back to a pick
             cx.ev("draft_pass", kind=d["kind"], round=d["round"], cards=len(d["hands"][0]))
             return
         d["box"] = sorted(d["box"] + [c for h in d["hands"] for c in h])
@@ -197,6 +198,7 @@ def _end_friends(state: dict, cx: Ctx) -> None:
             chosen.append(list(d["picks"][p]))
     d["box"].sort()
     finish_adopted_friends(state, cx, chosen)
+    cx.reveals = True  # every player's picks are shown and shuffled into their deck
     _next_draft(state, cx)
 
 

@@ -26,7 +26,7 @@ from ..core import InvalidConfig
 from .data import CardDB
 
 __all__ = ["DIFFICULTIES", "OPENINGS", "RANDOM", "CUSTOM", "FRIENDS", "PACKS", "FOUNDERS", "VARIANTS",
-           "TOKEN_VARIANTS", "check_table_config",
+           "TOKEN_VARIANTS", "check_table_config", "check_variants_value",
            "compatibility", "allowed_groups", "district_groups"]
 
 DIFFICULTIES = ("normal", "hard", "expert")
@@ -163,14 +163,21 @@ def check_table_config(config: dict[str, Any], db: CardDB) -> None:
                             f"for {seats} ({_FOUNDERS}; 5-6 players use all 18)", founders=config["founders"])
 
 
-def check_variants(config: dict[str, Any], n: int) -> None:
-    """The ``variants`` list: known ids, each once, and the booklet's rules between them and the table."""
-    variants = config["variants"]
+def check_variants_value(variants: Any) -> list[str]:
+    """The ``variants`` option's shape: a list of known variant ids, each once.
+
+    Checked before anything compares or sorts the list (a solo scenario's fixed variants), so a
+    list of numbers, nulls or lists is an invalid config wherever it comes in."""
     if not isinstance(variants, list) or any(not isinstance(v, str) or v not in VARIANTS for v in variants) \
             or len(set(variants)) != len(variants):
         raise InvalidConfig(f"variants is a list of different variants among {', '.join(VARIANTS)}",
                             variants=str(variants)[:80])
-    chosen = set(variants)
+    return variants
+
+
+def check_variants(config: dict[str, Any], n: int) -> None:
+    """The ``variants`` list: known ids, each once, and the booklet's rules between them and the table."""
+    chosen = set(check_variants_value(config["variants"]))
     for v in VARIANTS:
         if v not in chosen:
             continue

@@ -1,4 +1,4 @@
-"""Seize the Bean (base game, 2-4 players; 1 = solo against Starbots) as a :class:`~brewhouse.core.Game`.
+"""Seize the Bean (with its expansions, 2-6 players; 1 = solo against Starbots) as a :class:`~brewhouse.core.Game`.
 
 >>> g = SeizeGame()
 >>> s = g.setup(g.normalize_config({"players": 2}), seed=1)

@@ -147,7 +147,8 @@ def test_an_edition_of_many_digits_above_the_current_one_is_from_a_newer_version
 
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=3),
                      max_leaves=6)
 _SEIZE_KEYS = ("players", "variants", "scenario", "district", "groups", "difficulty", "opening", "friends", "packs",
                "founders", "starbots_level", "first_player", "scoop_luck")
@@ -170,7 +171,8 @@ def _a_save() -> dict:
     global _SAVE
     if _SAVE is None:
         api = Api()
-        _SAVE = api.call("save", {"match": api.call("new_game", {"game": "rush", "seed": 3})["result"]["match"]})["result"]
+        match = api.call("new_game", {"game": "rush", "seed": 3})["result"]["match"]
+        _SAVE = api.call("save", {"match": match})["result"]
     return _SAVE
 
 

@@ -8,7 +8,7 @@ exactly that).  This property is checked here for every game, over seeded random
 
 * "cards" are every id the game's own data files define (Seize's customers, upgrades,
   founders, Friends & Family copies, Starbots' action cards, bonus and Board Game tokens;
-  Café's start and plan cards; Coffee Rush's orders);
+  Café's start and plan cards; Coffee Rush's orders and upgrade tiles);
 * what a viewer sees is the set of those ids among the string leaves (and keys) of
   ``game.view(state, viewer)``, for every seat and the spectator ``None``;
 * after each move with ``reveals=False``, every viewer's set may only shrink or stay.
@@ -56,7 +56,7 @@ def cafe_ids(game: CafeGame) -> frozenset[str]:
 
 
 def rush_ids(game: RushGame) -> frozenset[str]:
-    return frozenset(o["id"] for o in game.data.raw["orders"])
+    return frozenset(o["id"] for o in game.data.raw["orders"]) | frozenset(game.data.raw["upgrades"])
 
 
 CARD_IDS = {"seize": seize_ids(SEIZE), "cafe": cafe_ids(CAFE), "rush": rush_ids(RUSH)}

@@ -10,8 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from brewhouse.api import Api
+from brewhouse.seize.solo import load_solo
+from brewhouse.core.editions import edition_book, is_later_number
 from brewhouse.core.safejson import MAX_JSON_DEPTH, loads_bounded, nesting_depth
 
 WEIRD = [[], {}, [1], {"a": 1}, [[[]]], None, 1.5, True, -1, 10**30, "x" * 5000, "constructor"]
@@ -121,3 +124,74 @@ def test_bounded_json_accepts_every_real_save_and_counts_only_real_brackets():
         loads_bounded("1" * 20, max_chars=10)
     with pytest.raises(ValueError):
         loads_bounded('"' + "\\\"[" * 100_000)  # an unterminated string is rejected, not scanned again and again
+
+
+# ---------------------------------------------------------------- config and save boundaries
+SCENARIOS = [s["id"] for s in load_solo()["scenarios"] if s.get("playable")]
+
+
+@pytest.mark.parametrize("variants", [[1, "artisan"], [None, "x"], ["a", ["b"]], [{}, {}], [["pastries"]],
+                                      "artisan", {"artisan": True}, 3])
+def test_solo_scenario_variants_of_any_wrong_type_are_an_invalid_config(variants):
+    api = Api()
+    for method in ("new_game", "replay"):
+        out = api.call(method, {"game": "seize", "moves": [],
+                                "config": {"players": 1, "scenario": SCENARIOS[0], "variants": variants}})
+        assert out["error"]["code"] in ("invalid_config", "bad_save"), out
+        assert "variants" in out["error"]["message"]
+    assert api.matches == {}
+
+
+@pytest.mark.parametrize("edition", ["²", "٣", "1²", "9" * 5000, "0" * 5000 + "1", " 9", "9 ", "+9", "-1", "", "x"])
+def test_an_edition_that_is_no_known_number_is_a_bad_save(edition):
+    api = Api()
+    save = api.call("save", {"match": api.call("new_game", {"game": "rush", "seed": 1})["result"]["match"]})["result"]
+    out = api.call("load", {"save": {**save, "edition": edition}})
+    _assert_typed(out)
+    assert out["error"]["code"] == ("save_too_new" if edition == "9" * 5000 else "bad_save"), out
+
+
+def test_an_edition_of_many_digits_above_the_current_one_is_from_a_newer_version():
+    current = edition_book("brewhouse.seize").current.id
+    assert is_later_number("1" + "0" * 5000, current) and is_later_number(str(int(current) + 1), current)
+    assert not is_later_number(current, current) and not is_later_number("0" * 4999 + current, current)
+    assert not is_later_number("0", current) and not is_later_number("²" * 3, current)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                     max_leaves=6)
+_SEIZE_KEYS = ("players", "variants", "scenario", "district", "groups", "difficulty", "opening", "friends", "packs",
+               "founders", "starbots_level", "first_player", "scoop_luck")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(values=st.dictionaries(st.sampled_from(_SEIZE_KEYS), _JSON | st.sampled_from(SCENARIOS), max_size=4),
+       solo=st.booleans())
+def test_fuzzed_seize_configs_never_reach_an_internal_error(values, solo):
+    config = {"players": 1, "scenario": SCENARIOS[0]} if solo else {"players": 2}
+    out = Api().call("new_game", {"game": "seize", "config": {**config, **values}, "seed": 1})
+    if not out["ok"]:
+        _assert_typed(out)
+
+
+_SAVE = None
+
+
+def _a_save() -> dict:
+    global _SAVE
+    if _SAVE is None:
+        api = Api()
+        match = api.call("new_game", {"game": "rush", "seed": 3})["result"]["match"]
+        _SAVE = api.call("save", {"match": match})["result"]
+    return _SAVE
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edition=st.text(max_size=12) | st.from_regex(r"\A[0-9]{1,40}\Z") | _JSON,
+       version=st.sampled_from([1, 2, 3]) | _JSON, engine=st.text(max_size=12) | _JSON)
+def test_fuzzed_save_editions_and_versions_never_reach_an_internal_error(edition, version, engine):
+    out = Api().call("load", {"save": {**_a_save(), "edition": edition, "version": version, "engine": engine}})
+    if not out["ok"]:
+        _assert_typed(out)

@@ -10,47 +10,14 @@ against; ``easy``, ``normal`` and ``hard`` are the ISMCTS search bots of
 """
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable
 
-from ..core.game import Game, Move
-from ..core.rng import Rng
+from ..core.errors import BadRequest
 from ..core.seats import register_seat_kind
+from .base import Bot, RandomBot
+from .levels import LEVEL_SPECS, ISMCTSBot
 
 __all__ = ["Bot", "RandomBot", "LEVELS", "make_bot", "ISMCTSBot", "LEVEL_SPECS"]
-
-
-class Bot(ABC):
-    """Chooses a move id for one decision from what its player may see."""
-
-    level = "bot"
-    #: False for bots that ignore the view, so game loops may skip building it
-    wants_view = True
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng.from_seed(seed)
-
-    def configure(self, **options: Any) -> None:
-        """Level-specific options (search budget modes); the baseline has none."""
-
-    @abstractmethod
-    def choose(self, game: Game, view: Mapping[str, Any], moves: Sequence[Move],
-               budget_ms: int | None = None) -> str:
-        """The id of one of ``moves``; ``budget_ms`` bounds thinking time."""
-
-
-class RandomBot(Bot):
-    """Uniformly random legal move: the baseline."""
-
-    level = "random"
-    wants_view = False
-
-    def choose(self, game: Game, view: Mapping[str, Any], moves: Sequence[Move],
-               budget_ms: int | None = None) -> str:
-        return self.rng.choice(list(moves)).id
-
-
-from .levels import LEVEL_SPECS, ISMCTSBot  # noqa: E402  (needs Bot above)
 
 
 def _level(name: str) -> Callable[[int], Bot]:
@@ -71,8 +38,6 @@ for _name in LEVELS:
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     """A bot of ``level`` seeded with ``seed``; ``options`` go to :meth:`Bot.configure`."""
-    from ..core.errors import BadRequest
-
     try:
         bot = LEVELS[level](seed)
     except (KeyError, TypeError):

@@ -50,7 +50,7 @@ from typing import Any, Iterator, Mapping, Optional, Sequence
 
 from ..core.errors import BadRequest
 from ..core.game import Game, Move
-from . import Bot
+from .base import Bot
 from .ismcts import Heuristics, Node, SearchConfig, SearchResult, search
 
 __all__ = ["LevelSpec", "LEVEL_SPECS", "ISMCTSBot", "heuristics_for"]

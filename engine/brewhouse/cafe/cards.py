@@ -1,4 +1,4 @@
-"""Café card data: loading ``cards.json`` and the geometry of rotated cards.
+"""Café card data: loading ``cards.json`` and the geometry of rotated cards (over :mod:`.shape`).
 
 Every card face (start cards and plan cards) comes from one data file,
 ``cards.json`` in this package; the rules code never names a card.  A card is
@@ -31,14 +31,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping, Optional
 
+from .shape import KINDS, ROTATIONS, rotate
+from .validate import validate_cards
+
 __all__ = [
     "ROTATIONS", "KINDS", "Catalog", "CardShape", "default_catalog", "load_data",
 ]
-
-#: the four orientations a card may be placed in (degrees clockwise)
-ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
-#: every square kind the data file may use
-KINDS: tuple[str, ...] = ("production", "drying", "roasting", "cafe", "ship", "cup", "empty")
 
 
 @dataclass(frozen=True)
@@ -55,17 +53,6 @@ class CardShape:
     cells: tuple[tuple[int, int], ...]
     #: indexes of the cup squares (to count action points quickly)
     cups: tuple[int, ...]
-
-
-def _rotate(r: int, c: int, rows: int, cols: int, rot: int) -> tuple[int, int]:
-    """Offset of square (r, c) of a rows x cols card turned ``rot`` degrees clockwise."""
-    if rot == 0:
-        return r, c
-    if rot == 90:
-        return c, rows - 1 - r
-    if rot == 180:
-        return rows - 1 - r, cols - 1 - c
-    return cols - 1 - c, r  # 270
 
 
 class Catalog:
@@ -90,7 +77,7 @@ class Catalog:
             cups = tuple(i for i, s in enumerate(squares) if s["kind"] == "cup")
             for rot in ROTATIONS:
                 rows, cols = (self.rows, self.cols) if rot in (0, 180) else (self.cols, self.rows)
-                cells = tuple(_rotate(i // self.cols, i % self.cols, self.rows, self.cols, rot)
+                cells = tuple(rotate(i // self.cols, i % self.cols, self.rows, self.cols, rot)
                               for i in range(len(squares)))
                 self._shapes[(cid, rot)] = CardShape(rows, cols, cells, cups)
         #: (card, café index) -> its square indexes (looked up for every café on every evaluation)
@@ -147,8 +134,6 @@ def load_data() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def default_catalog() -> Catalog:
     """The published card set, validated once per process."""
-    from .validate import validate_cards  # local import: validate imports this module
-
     data = load_data()
     problems = validate_cards(data)
     if problems:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.game import json_copy
 from ..core.rng import Rng
 from .area import cell_key, encode_placement
+from .table import stars_removed
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import CafeGame
@@ -88,8 +89,6 @@ class CafeDeterminizer:
     """``sample(rng)`` deals the unseen plan cards into a deck of the right size."""
 
     def __init__(self, game: "CafeGame", view: Mapping[str, Any]) -> None:
-        from .game import stars_removed
-
         cat = game.cat
         self.base = state_without_deck(view)
         seen = set(self.base["row"]) | set(self.base["discard"])

@@ -47,39 +47,18 @@ from ..core.game import Event, Game, Move, Outcome, State, Transition
 from ..core.rng import Rng
 from . import area as A
 from .cards import Catalog, default_catalog
+from .determinize import CafeDeterminizer
 from .scoring import cafe_points, solo_rank, warehouse_points
+from .table import CUBES_PER_COLOUR, MAX_AP, ROUNDS, VARIANTS, extra_removed, stars_removed
+from .views import build_view
 
 __all__ = ["CafeGame", "ROUNDS", "MAX_AP", "CUBES_PER_COLOUR", "stars_removed"]
-
-ROUNDS = 8
-MAX_AP = 8
-#: cubes of each colour in the box; the supply may dip below zero because the
-#: company card's "x5" spot lets players compress their warehouse (see notes)
-CUBES_PER_COLOUR = 35
-VARIANTS = ("standard", "auction")
 
 # rule changes of edition 2 (editions.json; RULES_NOTES.md, "Advanced (auction) variant"):
 #: a bid names the player's whole offer, so raising it pays only the cubes added
 RAISES = "auction-bid-raises"
 #: at most one cube of a player's bid per auction goes on a ship
 ONE_SHIP_CUBE = "auction-one-ship-cube"
-
-# removed plan cards beyond the ★ ones, by player count
-_EXTRA_REMOVED = {
-    "standard": {1: 16, 2: 8, 3: 0, 4: 0},
-    "auction": {2: 16, 3: 8, 4: 0},
-}
-# whether the ★ cards are removed, by player count
-_STAR_REMOVED = {
-    "standard": {1: True, 2: True, 3: True, 4: False},
-    "auction": {2: True, 3: True, 4: True},
-}
-
-
-def stars_removed(variant: str, players: int) -> bool:
-    """Whether the 8 ★ plan cards are out of the game for this set-up."""
-    return _STAR_REMOVED[variant][players]
-
 
 #: placement moves by (card, (row, col, rotation, squares covered)): moves are immutable (nobody
 #: writes to a payload), so layouts share them instead of building hundreds per layout
@@ -229,10 +208,10 @@ class CafeGame(Game):
         variant = config.get("variant", "standard")
         rng = Rng.from_seed(seed)
         deck = list(cat.plan_ids)
-        if _STAR_REMOVED[variant][n]:
+        if stars_removed(variant, n):
             deck = [c for c in deck if c not in cat.star_ids]
         rng.shuffle(deck)
-        extra = _EXTRA_REMOVED[variant][n]
+        extra = extra_removed(variant, n)
         removed = len(cat.plan_ids) - len(deck) + extra
         deck = deck[extra:]
         supply = {c: CUBES_PER_COLOUR - n for c in cat.colours}
@@ -849,13 +828,11 @@ class CafeGame(Game):
 
     # -- views and results ----------------------------------------------------------------
     def view(self, state: State, player: Optional[int]) -> dict[str, Any]:
-        from .views import build_view
 
         return build_view(self, state, player)
 
     def determinizer(self, view: Mapping[str, Any], player: int) -> Any:
         """Samples full states matching ``view``: only the deck is hidden in Café."""
-        from .determinize import CafeDeterminizer
 
         return CafeDeterminizer(self, view)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .cards import KINDS, ROTATIONS, _rotate
+from .shape import KINDS, ROTATIONS, rotate
 
 __all__ = ["validate_cards", "face_signature"]
 
@@ -49,7 +49,7 @@ def face_signature(card: Mapping[str, Any], rows: int, cols: int) -> tuple:
         r_rows, r_cols = (rows, cols) if rot in (0, 180) else (cols, rows)
         grid: dict[tuple[int, int], tuple] = {}
         for i, s in enumerate(squares):
-            grid[_rotate(i // cols, i % cols, rows, cols, rot)] = _sq_key(s, card)
+            grid[rotate(i // cols, i % cols, rows, cols, rot)] = _sq_key(s, card)
         sigs.append(tuple(grid[(r, c)] for r in range(r_rows) for c in range(r_cols)) + ((r_rows,),))
     return min(sigs)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import area as A
-from .game import MAX_AP, ROUNDS
+from .table import MAX_AP, ROUNDS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import CafeGame

@@ -105,7 +105,7 @@ class EditionBook:
         edition = self._by_id.get(edition_id)
         if edition is not None:
             return edition
-        if edition_id.isdigit() and int(edition_id) > int(self.current.id):
+        if is_later_number(edition_id, self.current.id):
             raise too_new(engine, edition=edition_id[:20])
         raise BadSave(f"save file names an unknown rules edition '{edition_id[:20]}'", edition=edition_id[:20])
 
@@ -154,6 +154,21 @@ class EditionBook:
         if ids != [str(i) for i in range(1, len(ids) + 1)]:
             out.append(f"edition ids must count 1, 2, 3…: {ids}")
         return out
+
+
+def is_later_number(candidate: str, current: str) -> bool:
+    """Whether ``candidate`` is an edition number (ASCII digits only) above ``current``.
+
+    Compared as digit strings, not with ``int()``: ``str.isdigit`` also accepts digits such
+    as "²" that ``int`` refuses, and Python refuses ``int()`` of thousands of digits.
+
+    >>> is_later_number("10", "9"), is_later_number("0007", "12"), is_later_number("²", "1")
+    (True, False, False)
+    """
+    if not (candidate.isascii() and candidate.isdigit()):
+        return False
+    a, b = candidate.lstrip("0"), current.lstrip("0")
+    return (len(a), a) > (len(b), b)
 
 
 def too_new(engine: Any, **details: Any) -> SaveTooNew:

@@ -21,10 +21,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
-__all__ = ["RushData", "Card", "load_data", "parse_data", "read_raw_data", "UPGRADE_EFFECTS"]
+from .validate import UPGRADE_EFFECTS, validate_data
 
-#: upgrade effects the rules implement; the data file lists which tiles exist
-UPGRADE_EFFECTS = ("double_meeples", "diagonal_move", "double_corners", "double_specialties")
+__all__ = ["RushData", "Card", "load_data", "parse_data", "read_raw_data", "UPGRADE_EFFECTS"]
 
 
 @dataclass(frozen=True)
@@ -151,8 +150,6 @@ def parse_data(raw: Mapping[str, Any]) -> RushData:
 @lru_cache(maxsize=1)
 def load_data() -> RushData:
     """The validated game data (cached; raises ``ValueError`` if the file is broken)."""
-    from .validate import validate_data
-
     raw = read_raw_data()
     problems = validate_data(raw)
     if problems:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..core.game import Event, State
 from .data import RushData
+from .scoring import score_table, winners
 from .state import draw_cards, left_of, n_players, start_turn
 
 __all__ = ["end_turn", "close", "rush_targets"]
@@ -110,17 +111,9 @@ def end_turn(state: State, data: RushData, events: list[Event]) -> bool:
     if state["closed"] and seat == last_seat:
         state["phase"] = "over"
         state["current"] = None
-        from .scoring import score_table  # local: scoring imports nothing from here
-
         table = score_table(state, data)
         events.append(Event("rush.game_over", {"scores": [row["total"] for row in table],
                                                "winners": winners(table)}))
     else:
         start_turn(state, data, left_of(state, seat), events)
     return revealed
-
-
-def winners(table: list[dict]) -> list[int]:
-    """Seats with the best (total, sent orders, rush tokens); ties share."""
-    best = max((row["total"], row["sent"], row["rush_tokens"]) for row in table)
-    return [i for i, row in enumerate(table) if (row["total"], row["sent"], row["rush_tokens"]) == best]

@@ -11,7 +11,7 @@ from typing import Any
 from ..core.game import Outcome, State
 from .data import RushData
 
-__all__ = ["score_table", "make_outcome", "SENT_POINTS", "UPGRADE_POINTS", "PENALTY_POINTS"]
+__all__ = ["score_table", "winners", "make_outcome", "SENT_POINTS", "UPGRADE_POINTS", "PENALTY_POINTS"]
 
 SENT_POINTS = 1
 UPGRADE_POINTS = 2
@@ -37,8 +37,12 @@ def score_table(state: State, data: RushData) -> list[dict[str, Any]]:
     return table
 
 
-def make_outcome(state: State, data: RushData) -> Outcome:
-    from .endturn import winners
+def winners(table: list[dict]) -> list[int]:
+    """Seats with the best (total, sent orders, rush tokens); ties share."""
+    best = max((row["total"], row["sent"], row["rush_tokens"]) for row in table)
+    return [i for i, row in enumerate(table) if (row["total"], row["sent"], row["rush_tokens"]) == best]
 
+
+def make_outcome(state: State, data: RushData) -> Outcome:
     table = score_table(state, data)
     return Outcome(tuple(row["total"] for row in table), tuple(winners(table)), tuple(table))

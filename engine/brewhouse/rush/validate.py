@@ -17,7 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-__all__ = ["validate_data", "EXPECTED_CARDS", "SPECIALTY_SHARE"]
+__all__ = ["validate_data", "EXPECTED_CARDS", "SPECIALTY_SHARE", "UPGRADE_EFFECTS"]
+
+#: upgrade effects the rules implement; the data file lists which tiles exist
+UPGRADE_EFFECTS = ("double_meeples", "diagonal_move", "double_corners", "double_specialties")
 
 EXPECTED_CARDS = 80
 #: accepted share of Specialty cards ("about a quarter")
@@ -32,8 +35,6 @@ def _is_int(value: Any) -> bool:
 
 def validate_data(raw: Any) -> list[str]:
     """Every problem found in ``raw`` (an empty list means valid)."""
-    from .data import UPGRADE_EFFECTS
-
     if not isinstance(raw, Mapping):
         return ["data must be a JSON object"]
     problems: list[str] = []

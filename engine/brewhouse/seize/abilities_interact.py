@@ -127,6 +127,7 @@ def _ddos_track_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
         fr["keep"].append(cid)
         return
     state["players"][fr["q"]]["discard"].append(cid)
+    cx.reveals = True  # the victim now sees a card of their own deck: no undo
     # the victim sees the card in their own discard pile; the others only that one was discarded
     cx.ev("ddos_discard", fr["p"], private=(fr["p"], fr["q"]), target=fr["q"], card=cid)
 

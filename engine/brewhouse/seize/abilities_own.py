@@ -70,6 +70,7 @@ def _meet_up_choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
     pl = state["players"][p]
     pl["discard"].remove(cid)
     pl["line"].append(line_entry(cid))
+    cx.reveals = True  # a card of a discard pile only its owner sees is shown to all: no undo
     n = reward_icon_count(cx.db.card(cid))
     cx.ev("meet_up", p, card=cid, n=n)
     if n:

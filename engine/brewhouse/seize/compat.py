@@ -26,7 +26,7 @@ from ..core import InvalidConfig
 from .data import CardDB
 
 __all__ = ["DIFFICULTIES", "OPENINGS", "RANDOM", "CUSTOM", "FRIENDS", "PACKS", "FOUNDERS", "VARIANTS",
-           "TOKEN_VARIANTS", "GROUP_PACKS", "check_table_config", "daily_special_cups",
+           "TOKEN_VARIANTS", "GROUP_PACKS", "check_table_config", "check_variants_value", "daily_special_cups",
            "compatibility", "allowed_groups", "district_groups"]
 
 DIFFICULTIES = ("normal", "hard", "expert")
@@ -218,14 +218,21 @@ def check_cups(config: dict[str, Any]) -> None:
     config["cups"] = [c for c in cups if c in chosen]  # one order, whatever order was given
 
 
-def check_variants(config: dict[str, Any], n: int) -> None:
-    """The ``variants`` list: known ids, each once, and the booklet's rules between them and the table."""
-    variants = config["variants"]
+def check_variants_value(variants: Any) -> list[str]:
+    """The ``variants`` option's shape: a list of known variant ids, each once.
+
+    Checked before anything compares or sorts the list (a solo scenario's fixed variants), so a
+    list of numbers, nulls or lists is an invalid config wherever it comes in."""
     if not isinstance(variants, list) or any(not isinstance(v, str) or v not in VARIANTS for v in variants) \
             or len(set(variants)) != len(variants):
         raise InvalidConfig(f"variants is a list of different variants among {', '.join(VARIANTS)}",
                             variants=str(variants)[:80])
-    chosen = set(variants)
+    return variants
+
+
+def check_variants(config: dict[str, Any], n: int) -> None:
+    """The ``variants`` list: known ids, each once, and the booklet's rules between them and the table."""
+    chosen = set(check_variants_value(config["variants"]))
     for v in VARIANTS:
         if v not in chosen:
             continue

@@ -124,7 +124,7 @@ class CardDB:
         self.resource_rows: list[str] = raw["rows"]["resource"]
         self.city_rows: list[str] = raw["rows"]["city"]
         self.action_rows: list[str] = self.resource_rows + self.city_rows
-        #: card id -> public face template, filled by ``view.card_face`` (the data never changes)
+        #: card id -> public face template, filled by ``faces.card_face`` (the data never changes)
         self.face_cache: dict[str, dict[str, Any]] = {}
 
     def card(self, cid: str) -> dict[str, Any]:

@@ -38,7 +38,10 @@ from typing import Any, Mapping, Optional
 from ..core import Move
 from .data import CardDB
 from .effects import DECIDE, Decision, push
+from .faces import card_face
+from .founders import founder_face
 from .model import Ctx, pick, shuffle
+from .setup import finish_friends
 
 __all__ = ["begin_drafts", "advance", "finish_adopted_friends", "DRAFT_FRAMES"]
 
@@ -107,6 +110,7 @@ def advance(state: dict, cx: Ctx, order: list[int]) -> None:
         n = len(d["hands"])
         if d["round"] < d["need"]:  # pass the rest of each hand to the left (the next seat)
             d["hands"] = [d["hands"][(p - 1) % n] for p in range(n)]
+            cx.reveals = True  # each player now sees cards they had not seen: no undo back to a pick
             cx.ev("draft_pass", kind=d["kind"], round=d["round"], cards=len(d["hands"][0]))
             return
         d["box"] = sorted(d["box"] + [c for h in d["hands"] for c in h])
@@ -197,6 +201,7 @@ def _end_friends(state: dict, cx: Ctx) -> None:
             chosen.append(list(d["picks"][p]))
     d["box"].sort()
     finish_adopted_friends(state, cx, chosen)
+    cx.reveals = True  # every player's picks are shown and shuffled into their deck
     _next_draft(state, cx)
 
 
@@ -206,8 +211,6 @@ def finish_adopted_friends(state: dict, cx: Ctx, chosen: list[list[str]]) -> Non
     Starbots), finish the set-up as every Friends & Family mode does (``setup.finish_friends``:
     revealed, starting resources, shuffled into the deck or, with the official opening, the
     discard pile), and say so."""
-    from .setup import finish_friends  # setup imports this module's phase driver indirectly
-
     finish_friends(state, cx.db, chosen)
     for p, pl in enumerate(state["players"]):
         if not pl.get("automa"):
@@ -261,9 +264,6 @@ def draft_view(state: dict, viewer: Optional[int], db: CardDB) -> Optional[dict[
     d = state.get("draft")
     if d is None:
         return None
-    from .founders import founder_face
-    from .view import card_face
-
     face = (lambda c: founder_face(c, db)) if d["kind"] == "founders" else (lambda c: card_face(c, db))
     out: dict[str, Any] = {"kind": d["kind"], "stage": d["stage"], "round": d["round"], "need": d["need"],
                            "hand_counts": [len(h) for h in d["hands"]], "pick_counts": [len(k) for k in d["picks"]],

@@ -337,6 +337,7 @@ def _take_choose(state: dict, cx: Ctx, fr: Frame, move: Move) -> None:
     where = move.payload["where"]
     if where.startswith("peek"):
         cid = fr["peek"].pop(int(where[4:]) - 1)
+        cx.reveals = True  # a card only its taker had looked at is shown to the others: no undo
     else:
         gap = city.leaves_gap(state, cx, r, where)
         cid = city.take(state, cx, r, where, refill_now=not fr["peek"])

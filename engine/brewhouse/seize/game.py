@@ -1,4 +1,4 @@
-"""Seize the Bean (base game, 2-4 players; 1 = solo against Starbots) as a :class:`~brewhouse.core.Game`.
+"""Seize the Bean (with its expansions, 2-6 players; 1 = solo against Starbots) as a :class:`~brewhouse.core.Game`.
 
 >>> g = SeizeGame()
 >>> s = g.setup(g.normalize_config({"players": 2}), seed=1)
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Optional
 
 from ..core import BadRequest, Game, InvalidConfig, Move, Outcome, State, Transition
-from .compat import check_table_config, compatibility
+from .compat import check_table_config, check_variants_value, compatibility
 from .data import CardDB, load_db, load_merged
 from .drafts import begin_drafts
 from .model import Ctx
@@ -78,6 +78,8 @@ class SeizeGame(Game):
         return compatibility(self.db)
 
     def normalize_config(self, config: Optional[Mapping[str, Any]]) -> dict[str, Any]:
+        if self.has_districts and isinstance(config, Mapping) and "variants" in config:
+            check_variants_value(config["variants"])  # its shape first: a scenario compares it below
         base, solo_opts = solo.split_config(config)  # solo options exist only when players = 1
         if solo_opts.get("scenario") is not None and base.get("players") == 1 and self.has_districts:
             base = scenarios.fixed_options(base, solo_opts["scenario"], self.db)  # the scenario's set-up

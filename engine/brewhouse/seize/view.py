@@ -9,34 +9,16 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .cafe import achievements_met, cafe_groups, order_cost, row_icons
-from .data import CardDB, base_id
+from .data import CardDB
 from .determinize import public_state
 from .drafts import draft_view
+from .faces import card_face
 from .founders import founder_face
 from .phases import top_frame, turn_order
 
 __all__ = ["build_view", "card_face"]
 
 ROW_LABEL = ("customers", "pantry", "style")
-
-
-def card_face(cid: Optional[str], db: CardDB) -> Optional[dict[str, Any]]:
-    """The public face of one card instance (a fresh dict the caller may change)."""
-    if cid is None:
-        return None
-    faces = db.face_cache
-    template = faces.get(cid)
-    if template is None:
-        c = db.card(cid)
-        template = {"id": cid, "card": base_id(cid), "kind": c["kind"], "name": c["name"],
-                    "groups": list(c["groups"])}
-        for key in ("main", "side", "ability", "special", "icons", "mains"):  # mains: a City Celebrity's two
-            if key in c:
-                template[key] = c[key]
-        faces[cid] = template
-    face = dict(template)
-    face["groups"] = list(template["groups"])
-    return face
 
 
 def _player_view(state: dict, p: int, viewer: Optional[int], db: CardDB) -> dict[str, Any]:

@@ -16,7 +16,8 @@ exactly that).  This property is checked here for every game, over seeded random
 Seize is played over random expansion configs (districts, random and custom Kiez, 2-6
 players, founder and Adopted Friends & Family drafts, customer packs, variants), solo
 against Starbots and the solo scenarios.  The default run plays a few games per game;
-the ``soak`` marker plays ``BREWHOUSE_REVEAL_SOAK_GAMES`` (default 60) of each.
+the ``soak`` marker plays ``BREWHOUSE_REVEAL_SOAK_GAMES`` (default 16, which keeps the whole
+suite within its time; set it higher for a longer run) of each.
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ from brewhouse.seize.game import SeizeGame
 from tests.seize.test_district_soak import setup_for, solo_setup_for
 
 SEIZE, CAFE, RUSH = SeizeGame(), CafeGame(), RushGame()
-SOAK_GAMES = int(os.environ.get("BREWHOUSE_REVEAL_SOAK_GAMES", "60"))
+SOAK_GAMES = int(os.environ.get("BREWHOUSE_REVEAL_SOAK_GAMES", "16"))
 #: moves per game: enough to cross the set-up drafts and several days or rounds
 MAX_MOVES = 250
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from brewhouse.core.lessons import load_lessons
-from conftest import STATUS, screenshot, settle, wait_ready, watch
+from conftest import ARTIFACTS, STATUS, screenshot, settle, wait_ready, watch
 from test_lesson_pages import go, play_lesson
 from test_saves import GOLDEN, import_file, play, rows, stored
 
@@ -110,7 +110,8 @@ def test_with_no_room_at_all_the_table_says_so_and_the_game_can_be_exported(page
     assert settle(page) == "human"
     assert notice.is_visible()
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.screenshot(path=str(screenshot(page, "storage-full-table-phone").with_name("storage-full-table-phone-top.png")))
+    screenshot(page, "storage-full-table-phone")
+    page.screenshot(path=str(ARTIFACTS / "storage-full-table-phone-top.png"))  # what the phone shows
 
     ply = int(page.get_attribute(STATUS, "data-ply"))
     assert ply >= 4
@@ -123,6 +124,13 @@ def test_with_no_room_at_all_the_table_says_so_and_the_game_can_be_exported(page
     assert record["id"] == page.evaluate("() => window.brewhouse.table.record.id")
     assert record["save"]["game"] == "seize"
     assert stored(page) == []  # nothing half-written
+
+    # room again (the quota back to the browser's): the exported file brings the game back
+    _session.send("Storage.overrideQuotaForOrigin", {"origin": site.rstrip("/")})
+    page.click("[data-testid=table-home]")
+    text, is_error = import_file(page, Path(download.value.path()).read_bytes())
+    assert not is_error, text
+    assert [(r["id"], r["ply"]) for r in stored(page)] == [(record["id"], ply)]
     assert page.problems == []
 
 
@@ -208,7 +216,8 @@ def test_the_home_page_says_what_is_stored_and_whether_the_browser_keeps_it(page
     assert text.startswith("Storage: ") and text.endswith("kept by your browser"), text
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     line.scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshot(page, "storage-home-phone").with_name("storage-home-phone-line.png")))
+    screenshot(page, "storage-home-phone")
+    page.screenshot(path=str(ARTIFACTS / "storage-home-phone-line.png"))  # the screen around the line
     for lang, start in {"fr": "Stockage : ", "de": "Speicher: ", "ja": "ストレージ："}.items():
         page.select_option("[data-testid=lang-select]", lang)
         page.wait_for_function("(start) => document.querySelector('[data-testid=storage-status]').textContent.startsWith(start)", arg=start)

@@ -5,14 +5,18 @@
 // own boot needs none of it.
 // main.js imports this same module instance and takes over the first boot.
 import { Engine } from "./engine.js";
+import { snapshotsHeld } from "./storage.js";
 
 /** The page's one engine. */
 export const engine = new Engine();
 
-/** Whether this boot may use or make a memory snapshot (`localStorage["brewhouse.snapshot"] = "off"` says no). */
+/**
+ * Whether this boot may use or make a memory snapshot (`localStorage["brewhouse.snapshot"] = "off"` says no,
+ * and so does storage that was full lately: see storage.js).
+ */
 export function snapshotsEnabled() {
   try {
-    return localStorage.getItem("brewhouse.snapshot") !== "off";
+    return localStorage.getItem("brewhouse.snapshot") !== "off" && !snapshotsHeld();
   } catch {
     return true; // storage blocked: the snapshot's own store decides (and falls back)
   }

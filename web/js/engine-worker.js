@@ -5,11 +5,46 @@
 // (snapshot.js); any problem with it falls back to the normal boot.
 import { Comlink } from "./vendor.js";
 import { buildLocations, normalBoot, watchFetches } from "./engine-boot.js";
-import { bootEngineRuntime, cacheStorageStore, makeInWorker, restoreOptions, reviveSnapshot, snapshotKey } from "./snapshot.js";
+import { bootEngineRuntime, makeInWorker, restoreOptions, reviveSnapshot, snapshotKey } from "./snapshot.js";
+import { roomForSnapshot } from "./storage.js";
 
 let api = null; // brewhouse.api.call_json once booted
 let snapshotStored = Promise.resolve(false); // settles once a new snapshot is stored
 let startMaking = () => {}; // starts making a snapshot, when this boot will make one
+let snapshotsHeld = false; // the page made room in storage: no snapshot may take it again
+
+/**
+ * The snapshot's store (snapshot.js's cacheStorageStore), each of its steps
+ * done in a worker of its own that is ended once done (see
+ * snapshot-cache-worker.js: this worker then never holds the cache open), or
+ * null without Cache Storage.
+ */
+function storeInShortLivedWorkers(base) {
+  if (!globalThis.caches || typeof Worker === "undefined") return null;
+  const run = (message, transfer = []) => new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./snapshot-cache-worker.js", import.meta.url), { type: "module", name: "brewhouse-snapshot-cache" });
+    const done = (err, data) => {
+      worker.terminate();
+      if (err) reject(err); else resolve(data);
+    };
+    worker.onmessage = ({ data }) => done(data.error ? new Error(data.error) : null, data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done(new Error(`the snapshot cache worker failed: ${event.message || "it could not start"}`));
+    };
+    worker.postMessage({ ...message, base: base.href }, transfer);
+  });
+  return {
+    get: (key) => run({ op: "get", key }).then(({ found, bytes }) => (found ? { bytes: Promise.resolve(bytes) } : null)),
+    put: (key, bytes) => run({ op: "put", key, bytes }, [bytes.buffer]).then(() => {}),
+    delete: (key) => run({ op: "delete", key }).then(() => {}),
+  };
+}
+
+/** Throws when no snapshot may be stored now: the page made room, or `bytes` more would nearly fill the quota. */
+async function checkRoomForSnapshot(bytes) {
+  if (snapshotsHeld || !(await roomForSnapshot(bytes))) throw new Error("storage is nearly full: no snapshot this time");
+}
 
 // Started as soon as the worker runs, while the page's request to boot is on its
 // way: the build manifest (revalidated, never a stale one), then Pyodide's
@@ -77,16 +112,18 @@ async function bootSteps(onProgress, failBoot, options) {
   }
 
   const onInstall = () => onProgress({ stage: "install", loaded: total, total });
-  const store = cacheStorageStore(base);
+  const store = storeInShortLivedWorkers(base);
   const booted = await bootEngineRuntime({
-    store: store && { ...store, get: (key) => store.get(key).then((found) => found && { bytes: found.bytes.finally(() => mark("snapshot-read")) }) },
+    store: store && { ...store, get: (key) => store.get(key).then((found) => found && { bytes: found.bytes.finally(() => mark("snapshot-read")) }),
+      put: (key, bytes) => checkRoomForSnapshot(bytes.length).then(() => store.put(key, bytes)) },
     key: snapshotKey(manifest),
     enabled: options.snapshot !== false,
     restore,
     boot: () => normalBoot({ loadPyodide, manifest, base, onInstall, mark }),
     // a second, short-lived worker boots its own Pyodide to make the snapshot,
     // once this engine answers and the page is idle (it asks: makeSnapshot)
-    make: () => makeInWorker(new URL("./snapshot-maker.js", import.meta.url), manifest),
+    // (not when storage is nearly full: a player's saves need the room more)
+    make: () => checkRoomForSnapshot(0).then(() => makeInWorker(new URL("./snapshot-maker.js", import.meta.url), manifest)),
     later: (task) => { startMaking = task; },
     log: (message) => console.info(message),
   });
@@ -125,9 +162,14 @@ function makeSnapshot() {
   start();
 }
 
+/** Store no snapshot from now on: the page had to drop one to make room for a player's data. */
+function holdSnapshots() {
+  snapshotsHeld = true;
+}
+
 /** Whether this boot stored a new snapshot (false when it restored one or could not store it). */
 function whenSnapshotStored() {
   return snapshotStored;
 }
 
-Comlink.expose({ boot, call, makeSnapshot, whenSnapshotStored });
+Comlink.expose({ boot, call, holdSnapshots, makeSnapshot, whenSnapshotStored });

@@ -62,6 +62,11 @@ export class Engine {
     return this.remote.whenSnapshotStored();
   }
 
+  /** Store no memory snapshot in this boot any more (the page dropped one to make room). */
+  holdSnapshots() {
+    this.remote?.holdSnapshots().catch(() => {});
+  }
+
   stop() {
     if (this.remote) this.remote[Comlink.releaseProxy]();
     if (this.worker) this.worker.terminate();

@@ -4,8 +4,9 @@
 import { Workbox } from "./vendor.js";
 import { engine, firstBoot, onFirstBootProgress, snapshotsEnabled } from "./engine-start.js";
 import { URL_KEY, applyTo, formatNumber, initialLanguage, language, languageNames, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { ImportError, SavesStore, describeStatus } from "./saves.js";
+import { ImportError, SavesStore, describeStatus, downloadText, exportFileName } from "./saves.js";
 import { LessonProgress } from "./progress.js";
+import { onRoomMade, storageState } from "./storage.js";
 import { TABLES } from "./tables.js";
 import { aboutGame } from "./games/about.js";
 import { h } from "./table/dom.js";
@@ -174,6 +175,7 @@ function gameTitle(id) { return games.find((g) => g.id === id)?.title ?? id; }
 async function renderSaves() {
   const records = await saves.list();
   $("saves-empty").hidden = records.length > 0;
+  renderStorage(records.length > 0);
   const fmt = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
   renderRecent(records.slice(0, RECENT_GAMES), fmt);
   $("saves-list").replaceChildren(...records.map((r) => {
@@ -197,7 +199,7 @@ async function renderSaves() {
       t("saves.lastPlayed", { date: fmt.format(new Date(r.updated)) }),
     ].join(" · ");
     meta.append(name, detail);
-    const exportButton = button(t("saves.export"), "secondary", () => download(`brewhouse-${r.game}-${r.id.slice(0, 8)}.json`, saves.exportText([r.id], engineInfo?.version)));
+    const exportButton = button(t("saves.export"), "secondary", () => downloadText(exportFileName(r), saves.exportText([r.id], engineInfo?.version)));
     const deleteButton = button(t("saves.delete"), "secondary", async () => {
       if (!confirm(t("saves.confirmDelete"))) return;
       await saves.delete(r.id);
@@ -287,13 +289,28 @@ function button(label, cls, onClick) {
   return b;
 }
 
-async function download(filename, textPromise) {
-  const blob = new Blob([await textPromise], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+let askedToKeep = false;
+
+/**
+ * One quiet line under the saved games: how much the site stores and whether
+ * the browser keeps it.  Once there is a saved game, the browser is asked
+ * (once a page) to keep the site's data even when space runs low.
+ */
+async function renderStorage(hasSaves) {
+  const ask = hasSaves && !askedToKeep;
+  if (ask) askedToKeep = true;
+  const state = await storageState({ ask });
+  const line = $("storage-status");
+  line.hidden = !state;
+  if (!state) return;
+  line.dataset.persisted = String(state.persisted);
+  line.textContent = t(state.persisted ? "saves.storage.kept" : "saves.storage.notKept", { used: formatBytes(state.used) });
+}
+
+/** A size in the player's language: kB under a megabyte, else MB with one decimal. */
+function formatBytes(bytes) {
+  const [value, unit] = bytes < 1e6 ? [Math.max(1, Math.round(bytes / 1e3)), "kilobyte"] : [bytes / 1e6, "megabyte"];
+  return formatNumber(value, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 });
 }
 
 /**
@@ -351,9 +368,10 @@ function initSaves() {
   });
   $("export-all").addEventListener("click", async () => {
     if (!(await saves.list()).length) return showSavesMessage(t("saves.exportEmpty"));
-    download("brewhouse-saves.json", saves.exportText(null, engineInfo?.version));
+    downloadText("brewhouse-saves.json", saves.exportText(null, engineInfo?.version));
   });
-  SavesStore.persist().then((granted) => { if (!granted) console.info(t("saves.persistDenied")); });
+  // a memory snapshot dropped to make room for a player's data is not made again by this boot
+  onRoomMade(() => engine.holdSnapshots());
   renderSaves();
 }
 

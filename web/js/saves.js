@@ -8,7 +8,10 @@
 // trusts nothing but each record's save and dates: the engine replays every
 // save and says what it is, all before anything is written, and an import
 // adds games without ever replacing one: a bad file changes nothing.
+// Every write makes room first when storage is full (storage.js): a save
+// that still cannot be written rejects with a StorageFullError.
 import { openDB } from "./vendor.js";
+import { StorageFullError, withRoomToWrite } from "./storage.js";
 import { isSavedGameId } from "./table/url.js";
 
 export const DB_NAME = "brewhouse";
@@ -56,13 +59,6 @@ export class SavesStore {
   /** The open database (opened again after a newer build's tab made this one step aside). */
   get db() { return openDatabase(); }
 
-  /** Ask the browser not to evict our data; resolves to whether it agreed. */
-  static async persist() {
-    if (!navigator.storage?.persist) return false;
-    if (await navigator.storage.persisted()) return true;
-    return navigator.storage.persist();
-  }
-
   async list() {
     const records = await (await this.db).getAllFromIndex("saves", "updated");
     return records.reverse(); // most recently played first
@@ -72,7 +68,8 @@ export class SavesStore {
 
   async put(record) {
     checkRecord(record);
-    await (await this.db).put("saves", record);
+    const db = await this.db;
+    await withRoomToWrite(() => db.put("saves", record));
     return record;
   }
 
@@ -81,10 +78,7 @@ export class SavesStore {
   /** A JSON export file (as text) of the given records, or of all of them. */
   async exportText(ids = null, engineVersion = null) {
     const all = await this.list();
-    const records = ids ? all.filter((r) => ids.includes(r.id)) : all;
-    // the engine version lets a later build's file say which version made it
-    return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, engine: engineVersion ?? undefined,
-      exported: new Date().toISOString(), records }, null, 1);
+    return exportFileText(ids ? all.filter((r) => ids.includes(r.id)) : all, engineVersion);
   }
 
   /**
@@ -107,22 +101,60 @@ export class SavesStore {
    */
   async importText(text, describeSave) {
     const { entries, repeated } = withoutRepeats(parseExport(text));
-    const records = [];
-    for (const entry of entries) records.push(await describedRecord(entry, describeSave));
-    const tx = (await this.db).transaction("saves", "readwrite");
-    const existing = await Promise.all(records.map((r) => tx.store.getKey(r.id)));
-    const taken = new Set();
-    let copies = 0;
-    records.forEach((record, i) => {
-      if (existing[i] !== undefined || taken.has(record.id)) {
-        record.id = newRecordId();
-        copies += 1;
-      }
-      taken.add(record.id);
-    });
-    await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
-    return { imported: records.length, copies, repeated };
+    const described = [];
+    for (const entry of entries) described.push(await describedRecord(entry, describeSave));
+    const db = await this.db;
+    try {
+      const { copies } = await withRoomToWrite(() => addRecords(db, described));
+      return { imported: described.length, copies, repeated };
+    } catch (err) {
+      if (err instanceof StorageFullError) throw new ImportError("storage_full", err.message);
+      throw err;
+    }
   }
+}
+
+/**
+ * Add `described` records in one transaction, each under a free id (a taken
+ * one is replaced by a new id, never overwritten); resolves to {copies}.
+ * Works on copies of the records, so that a refused attempt can be made again.
+ */
+async function addRecords(db, described) {
+  const records = described.map((r) => ({ ...r }));
+  const tx = db.transaction("saves", "readwrite");
+  const existing = await Promise.all(records.map((r) => tx.store.getKey(r.id)));
+  const taken = new Set();
+  let copies = 0;
+  records.forEach((record, i) => {
+    if (existing[i] !== undefined || taken.has(record.id)) {
+      record.id = newRecordId();
+      copies += 1;
+    }
+    taken.add(record.id);
+  });
+  await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+  return { copies };
+}
+
+/** The text of an export file holding `records` (the engine version lets a later build's file say which version made it). */
+export function exportFileText(records, engineVersion = null) {
+  return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, engine: engineVersion ?? undefined,
+    exported: new Date().toISOString(), records }, null, 1);
+}
+
+/** The name an exported game's file is offered under. */
+export function exportFileName(record) {
+  return `brewhouse-${record.game}-${record.id.slice(0, 8)}.json`;
+}
+
+/** Offer `text` (or a promise of it) to the player as a JSON file named `filename`. */
+export async function downloadText(filename, text) {
+  const blob = new Blob([await text], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 /** The file's entries once each: an entry equal to an earlier one (id and save) is counted, not kept. */

@@ -18,8 +18,10 @@
 //   forget()                      optional: drop what the renderer keeps of the last view (hot-seat eyes change)
 import { EngineError } from "../engine.js";
 import { language, onLanguageChange, t } from "../i18n.js";
-import { newRecordId, outcomeSummary } from "../saves.js";
+import { downloadText, exportFileName, exportFileText, newRecordId, outcomeSummary } from "../saves.js";
+import { StorageFullError } from "../storage.js";
 import { h } from "./dom.js";
+import { StorageFullNotice } from "./storage-full.js";
 import { encodeMoves, shareURL } from "./url.js";
 import { close as closeZoom } from "./zoom.js";
 
@@ -137,6 +139,7 @@ export class Table {
       error: $("table-error", "div", ".error-panel"),
     };
     for (const k of ["log", "help", "privacy", "over", "shareBox", "error", "skip"]) this.el[k].hidden = true;
+    this.storageFull = new StorageFullNotice(() => this.exportGame());
     this.el.decision.setAttribute("aria-live", "polite");
     const bar = h("div.table-bar",
       h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.status, this.el.thinking, this.el.skip),
@@ -144,7 +147,7 @@ export class Table {
         h("label.pace", this.el.paceLabel, this.el.pace), this.el.home));
     this.el.title = bar.querySelector("h2");
     this.root.replaceChildren(h("section.table", { dataset: { testid: "table", game: this.renderer.id } },
-      bar, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.recent,
+      bar, this.storageFull.el, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.recent,
       h("div.table-body", this.el.board, h("div.drawer", this.el.log, this.el.help)), this.el.privacy));
     this.root.addEventListener("click", (event) => {
       if (this.waiting === "bot" && this.el.board.contains(event.target)) return this.skip();
@@ -207,6 +210,7 @@ export class Table {
     this.el.paceLabel.textContent = t("table.pace");
     const pace = currentPace();
     this.el.pace.replaceChildren(...Object.keys(PACES).map((p) => h("option", { value: p, selected: p === pace }, t("table.pace." + p))));
+    this.storageFull.render();
   }
 
   rerender() {
@@ -579,20 +583,34 @@ export class Table {
     this.showError("table.error.engine", { code }, err);
   }
 
+  /** The saved-game record of the match as it stands now. */
+  async currentRecord() {
+    const save = await this.engine.call("save", { match: this.match });
+    const st = this.status;
+    return {
+      id: this.record.id, game: this.renderer.id, seats: [...st.seats], status: st.over ? "finished" : "in_progress",
+      ply: st.ply, phase: st.phase, day: this.view?.day ?? null, outcome: outcomeSummary(st.outcome),
+      created: this.record.created, updated: new Date().toISOString(), save,
+    };
+  }
+
+  /** Save the game; with no room left for it, say so on the table until a save goes through again. */
   async autosave() {
     if (!this.record) return;
     try {
-      const save = await this.engine.call("save", { match: this.match });
-      const st = this.status;
-      await this.saves.put({
-        id: this.record.id, game: this.renderer.id, seats: [...st.seats], status: st.over ? "finished" : "in_progress",
-        ply: st.ply, phase: st.phase, day: this.view?.day ?? null, outcome: outcomeSummary(st.outcome),
-        created: this.record.created, updated: new Date().toISOString(), save,
-      });
-      this.el.status.dataset.saved = String(st.ply);
+      const record = await this.saves.put(await this.currentRecord());
+      this.el.status.dataset.saved = String(record.ply);
+      this.storageFull.hide();
     } catch (err) {
+      if (err instanceof StorageFullError) this.storageFull.show();
       console.warn("autosave failed:", err);
     }
+  }
+
+  /** The game as it stands, as an export file (the player's copy when it cannot be saved here). */
+  async exportGame() {
+    const record = await this.currentRecord();
+    await downloadText(exportFileName(record), exportFileText([record], this.info?.version));
   }
 
   // ---- rendering -------------------------------------------------------------------

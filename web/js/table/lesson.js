@@ -8,6 +8,7 @@
 // (the engine's refusal says which).  No undo, no save, no hint bot.
 import { EngineError } from "../engine.js";
 import { t } from "../i18n.js";
+import { StorageFullError } from "../storage.js";
 import { Table } from "./controller.js";
 import { h } from "./dom.js";
 
@@ -37,6 +38,7 @@ export class LessonTable extends Table {
     this.actions = deps.actions;
     this.lesson = null;      // the engine's lesson state: {id, title, index, count, step, done, player}
     this.hintShown = null;   // the step index whose hint is on screen
+    this.notRemembered = null; // the lesson id whose completion storage had no room for
     this.root.querySelector("[data-testid=table]").dataset.lesson = "";
     // a lesson has none of these: it is restarted, never undone, saved or shared
     for (const k of ["undo", "hint", "hintNote", "share", "shareReplay", "skip"]) this.el[k].remove();
@@ -186,6 +188,11 @@ export class LessonTable extends Table {
       this.el.step.dataset.saved = String(done.has(this.lesson.id));
     } catch (err) {
       console.warn("lesson progress not saved:", err);
+      // no room even after dropping the caches: the done panel says so
+      if (err instanceof StorageFullError) {
+        this.notRemembered = this.lesson.id;
+        this.renderStep();
+      }
     }
   }
 
@@ -276,6 +283,7 @@ export class LessonTable extends Table {
     this.el.step.replaceChildren(h("div.lesson-done", { dataset: { testid: "lesson-done" } },
       h("h3", h("span.lesson-done-mark", { "aria-hidden": "true" }, "✓ "), t("learn.done.title")),
       h("p", t("learn.done.body", { lesson: t(l.title) })),
+      this.notRemembered === l.id ? h("p.error-panel", { role: "alert", dataset: { testid: "lesson-not-saved" } }, t("learn.done.notSaved")) : null,
       h("div.row-buttons",
         following ? h("button", { type: "button", dataset: { testid: "lesson-following", lesson: following.id }, onclick: () => actions.open(following.id) },
           t("learn.done.nextLesson", { lesson: t(following.title) })) : null,

@@ -16,6 +16,7 @@ one gets a typed ``refused`` message and changes nothing.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 
@@ -25,7 +26,7 @@ from ..core.game import Game
 from ..core.match import Match
 from . import REMOTE
 from .fairness import commitment, derive_seed, new_id, new_secret
-from .messages import PROTOCOL, PROTOCOL_VERSION, BadMessage, decode_guest, encode
+from .messages import PROTOCOL, PROTOCOL_VERSION, REFUSAL_CODES, BadMessage, decode_guest, encode
 
 __all__ = ["Host", "Refused", "seat_update"]
 
@@ -57,6 +58,8 @@ class Refused(BrewhouseError):
     code = "remote_refused"
 
     def __init__(self, reason: str, message: str) -> None:
+        if reason not in REFUSAL_CODES:
+            raise ValueError(f"not a refusal code: {reason}")
         super().__init__(message, reason=reason)
         self.reason = reason
 
@@ -75,7 +78,8 @@ class _Guest:
 
 
 def _version_key(version: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in version.replace("+", ".").replace("-", ".").split("."))
+    """``"0.10.1"`` as ``(0, 10, 1)``, so versions and edition ids compare as numbers."""
+    return tuple((int(p), "") if p.isdigit() else (-1, p) for p in re.split(r"[.+-]", version))
 
 
 class Host:
@@ -195,8 +199,8 @@ class Host:
             return
         host = f"Brewhouse {__version__} ({self.game.title} rules edition {self.edition})"
         guest = f"Brewhouse {msg['engine']} (rules edition {msg['edition']})"
-        newer_host = _version_key(__version__) > _version_key(msg["engine"]) or (
-            msg["engine"] == __version__ and str(self.edition) > str(msg["edition"]))
+        newer_host = (_version_key(__version__), _version_key(str(self.edition))) \
+            > (_version_key(msg["engine"]), _version_key(str(msg["edition"])))
         who = "the guest must reload the page to update" if newer_host \
             else "the host must reload the page to update, then invite again"
         raise Refused("version_mismatch", f"the guest runs {guest} and the host {host}: both must run the "

@@ -36,7 +36,7 @@ PROTOCOL = "brewhouse-remote"
 PROTOCOL_VERSION = 1
 #: the longest text a guest may send (a hello is ~300 characters, a move ~60)
 MAX_GUEST_CHARS = 2048
-#: the longest text a host may send (the largest update measured is ~80 kB: see PROTOCOL.md)
+#: the longest text a host may send (updates measured stay under 40 kB, a full resync ~100 kB: PROTOCOL.md)
 MAX_HOST_CHARS = 1024 * 1024
 #: a move id is short (the longest in the three games is ~60 characters)
 MAX_MOVE_ID = 200

@@ -317,3 +317,36 @@ def test_module_doctests():
 
     for module in (messages, fairness):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_hosts_match_saves_and_replays_with_its_remote_seats():
+    table = finished()
+    save = table.host.match.to_save()
+    assert save["seats"].count(REMOTE) == 2
+    assert Match.from_save(save).state == table.host.match.state
+
+
+# -- the scan itself: it must catch a leak, even one in the game's own view ------------------------
+def test_the_scan_catches_a_view_that_shows_a_deck_card(monkeypatch):
+    real_view = RUSH.view
+
+    def peeking(state, player):
+        view = real_view(state, player)
+        view["peek"] = state["deck"][:1]
+        return view
+    monkeypatch.setattr(RUSH, "view", peeking)
+    with pytest.raises(AssertionError, match="was shown hidden cards"):
+        rush_table()
+
+
+def test_the_scan_catches_moves_sent_to_a_seat_that_does_not_decide(monkeypatch):
+    import brewhouse.remote.host as host_module
+    real = host_module.seat_update
+
+    def chatty(match, seat, since):
+        msg = real(match, seat, since)
+        msg.setdefault("moves", [m.to_json() for m in match.game.legal_moves(match.state)])
+        return msg
+    monkeypatch.setattr(host_module, "seat_update", chatty)
+    with pytest.raises(AssertionError, match="moves go only to the seat that decides"):
+        rush_table()

@@ -17,7 +17,7 @@ one gets a typed ``refused`` message and changes nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 
 from .. import __version__
@@ -74,7 +74,6 @@ class _Guest:
     nonce: Optional[str] = None
     #: the ply of the last update this guest was sent (its next update's ``since``)
     sent_ply: int = 0
-    refusals: list[str] = field(default_factory=list)
 
 
 def _version_key(version: str) -> tuple:
@@ -93,6 +92,8 @@ class Host:
         self.seats = list(seats)
         self.send = send
         self.secret = secret or new_secret()
+        if not re.fullmatch(r"[0-9a-f]{64}", self.secret):
+            raise BadRequest("a host's secret is 64 lowercase hex digits")
         self.commit = commitment(self.secret)
         self.match: Optional[Match] = None
         self._invites: dict[str, Optional[int]] = {}  # unused invite id -> seat (None: a spectator)
@@ -183,9 +184,6 @@ class Host:
             guest.channel = None
 
     def _refuse(self, channel: Hashable, err: Refused) -> None:
-        guest = self._by_channel.get(channel)
-        if guest is not None:
-            guest.refusals.append(err.reason)
         self.send(channel, encode({"type": "refused", "code": err.reason, "message": err.message[:500],
                                    "ply": self.match.ply if self.match else None}))
 

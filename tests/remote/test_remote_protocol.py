@@ -350,3 +350,11 @@ def test_the_scan_catches_moves_sent_to_a_seat_that_does_not_decide(monkeypatch)
     monkeypatch.setattr(host_module, "seat_update", chatty)
     with pytest.raises(AssertionError, match="moves go only to the seat that decides"):
         rush_table()
+
+
+def test_a_guest_that_never_loaded_the_bots_audits_a_table_with_bot_seats(monkeypatch):
+    import brewhouse.core.seats as seats_module
+    table = rush_table(seats=(REMOTE, "random", REMOTE))
+    table.play_out()
+    monkeypatch.setattr(seats_module, "_KINDS", {"human": "", REMOTE: ""})
+    assert all(g.audit().verified for g in table.guests.values())

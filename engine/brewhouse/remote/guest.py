@@ -20,6 +20,7 @@ from ..core.errors import BrewhouseError
 from ..core.game import Game, Move
 from ..core.match import Match, canonical_json
 from ..core.registry import REGISTRY, Registry
+from ..core.seats import HUMAN, is_seat_kind
 from .fairness import commitment, derive_seed, new_nonce
 from .host import seat_update
 from .messages import PROTOCOL, PROTOCOL_VERSION, BadMessage, decode_host, encode
@@ -95,6 +96,8 @@ def audit(game: Game, config: Mapping[str, Any], seats: Sequence[str], seat: Opt
     pairs = [(int(s), str(n)) for s, n in nonces]
     if own_nonce is not None and seat is not None and (seat, own_nonce) not in pairs:
         return AuditResult(False, None, "nonces", "this guest's nonce is not among those the seed was derived from")
+    # who played a seat does not change the rules: a bot level this page never loaded replays as a human
+    seats = [s if is_seat_kind(s) or game.accepts_seat(s) else HUMAN for s in seats]
     try:
         match = Match(game, config, derive_seed(secret, pairs), seats)
     except BrewhouseError as err:

@@ -1,0 +1,273 @@
+"""The host of a remote game: the only full state, and what it tells each guest.
+
+A :class:`Host` wraps a :class:`~brewhouse.core.Match` whose ``remote``
+seats are played from other devices.  The web layer gives it each guest's
+text with :meth:`Host.receive` (``channel`` is whatever identifies that
+guest's data channel) and delivers what it sends through the ``send``
+callback.  A guest is told exactly
+
+* ``game.view(state, seat)`` (a spectator: ``view(state, None)``),
+* the legal moves (ids and payloads) only while its own seat decides,
+* the new events as ``Event.visible_to(seat)``, each with its ply,
+
+and never the state, the seed, another seat's moves or private events.
+Every message from a guest is checked like any other untrusted input; a bad
+one gets a typed ``refused`` message and changes nothing.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
+
+from .. import __version__
+from ..core.errors import BadRequest, BrewhouseError
+from ..core.game import Game
+from ..core.match import Match
+from . import REMOTE
+from .fairness import commitment, derive_seed, new_id, new_secret
+from .messages import PROTOCOL, PROTOCOL_VERSION, REFUSAL_CODES, BadMessage, decode_guest, encode
+
+__all__ = ["Host", "Refused", "seat_update"]
+
+Send = Callable[[Hashable, str], None]
+
+
+def seat_update(match: Match, seat: Optional[int], since: int) -> dict[str, Any]:
+    """The ``update`` message for ``seat`` (``None``: a spectator) at the match's ply.
+
+    It holds the seat's view, the events after ply ``since`` as the seat may
+    see them, the legal moves only if this seat decides, the outcome only
+    once the game is over.  Guests' audits call it on their own replay.
+    """
+    game, state = match.game, match.state
+    active = match.active_player
+    msg: dict[str, Any] = {
+        "type": "update", "ply": match.ply, "since": since, "active": active, "view": game.view(state, seat),
+        "events": [{"ply": e.ply, **e.event.visible_to(seat)} for e in match.log if e.ply > since]}
+    if active is not None and active == seat:
+        msg["moves"] = [m.to_json() for m in game.legal_moves(state)]
+    if active is None:
+        msg["outcome"] = game.outcome(state).to_json()
+    return msg
+
+
+class Refused(BrewhouseError):
+    """A guest message the host does not act on; ``reason`` is one of ``messages.REFUSAL_CODES``."""
+
+    code = "remote_refused"
+
+    def __init__(self, reason: str, message: str) -> None:
+        if reason not in REFUSAL_CODES:
+            raise ValueError(f"not a refusal code: {reason}")
+        super().__init__(message, reason=reason)
+        self.reason = reason
+
+
+@dataclass
+class _Guest:
+    """One invited place at the table (a seat, or a spectator's ``None``) once someone took it."""
+
+    seat: Optional[int]
+    token: str
+    channel: Optional[Hashable] = None
+    nonce: Optional[str] = None
+    #: the ply of the last update this guest was sent (its next update's ``since``)
+    sent_ply: int = 0
+
+
+def _version_key(version: str) -> tuple:
+    """``"0.10.1"`` as ``(0, 10, 1)``, so versions and edition ids compare as numbers."""
+    return tuple((int(p), "") if p.isdigit() else (-1, p) for p in re.split(r"[.+-]", version))
+
+
+class Host:
+    """A match hosted for guests on other devices (see the module docstring)."""
+
+    def __init__(self, game: Game, config: Optional[Mapping[str, Any]], seats: Sequence[str], send: Send,
+                 secret: Optional[str] = None) -> None:
+        self.game = game
+        Match(game, config, 0, seats)  # checks config and seats now, before anyone is invited
+        self.config = game.normalize_config(config)
+        self.seats = list(seats)
+        self.send = send
+        self.secret = secret or new_secret()
+        if not re.fullmatch(r"[0-9a-f]{64}", self.secret):
+            raise BadRequest("a host's secret is 64 lowercase hex digits")
+        self.commit = commitment(self.secret)
+        self.match: Optional[Match] = None
+        self._invites: dict[str, Optional[int]] = {}  # unused invite id -> seat (None: a spectator)
+        self._used: set[str] = set()
+        self._guests: list[_Guest] = []
+        self._by_channel: dict[Hashable, _Guest] = {}
+
+    # -- inviting and joining ---------------------------------------------
+    @property
+    def remote_seats(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == REMOTE]
+
+    @property
+    def edition(self) -> Optional[str]:
+        return self.game.edition.id if self.game.edition else None
+
+    def invite(self, seat: Optional[int]) -> dict[str, Any]:
+        """A single-use invite to ``seat`` (a ``remote`` seat not yet taken), or to watch (``None``)."""
+        if seat is not None:
+            if seat not in self.remote_seats:
+                raise BadRequest(f"seat {seat} is not a remote seat", seat=seat)
+            if self.match is not None or self._seat_guest(seat) or seat in self._invites.values():
+                raise BadRequest(f"seat {seat} is already invited", seat=seat)
+        invite = new_id()
+        self._invites[invite] = seat
+        return {"type": "invite", "protocol": PROTOCOL, "version": PROTOCOL_VERSION, "invite": invite,
+                "game": self.game.id, "edition": self.edition, "engine": __version__, "config": self.config,
+                "seats": list(self.seats), "seat": seat, "commit": self.commit}
+
+    def _seat_guest(self, seat: Optional[int]) -> Optional[_Guest]:
+        return next((g for g in self._guests if seat is not None and g.seat == seat), None)
+
+    @property
+    def ready(self) -> bool:
+        """Every remote seat has its guest (and so its nonce): the game can start."""
+        return all(self._seat_guest(s) for s in self.remote_seats)
+
+    def start(self) -> Match:
+        """Derive the seed from the secret and every seat's nonce and deal; tell every guest."""
+        if self.match is not None:
+            raise BadRequest("the game has started already")
+        if not self.ready:
+            missing = [s for s in self.remote_seats if not self._seat_guest(s)]
+            raise BadRequest(f"remote seat(s) {missing} have not joined yet", seats=missing)
+        seed = derive_seed(self.secret, self.nonces)
+        self.match = Match(self.game, self.config, seed, self.seats)
+        for guest in self._guests:
+            if guest.channel is not None:
+                self._send_start(guest)
+                self._send_update(guest, since=0)
+        return self.match
+
+    @property
+    def nonces(self) -> list[tuple[int, str]]:
+        return sorted((g.seat, g.nonce) for g in self._guests if g.seat is not None and g.nonce)
+
+    # -- the host's own seats -----------------------------------------------
+    def play(self, move_id: str) -> None:
+        """A move of a seat played on this device (a human here, a bot): never a remote seat's."""
+        match = self._started()
+        active = match.active_player
+        if active is not None and self.seats[active] == REMOTE:
+            raise BadRequest(f"seat {active} is played from another device", seat=active)
+        match.apply(move_id)  # a typed error leaves everything as it was
+        self._broadcast()
+
+    def _started(self) -> Match:
+        if self.match is None:
+            raise BadRequest("the game has not started: remote seats are still joining")
+        return self.match
+
+    # -- guests' messages ---------------------------------------------------
+    def receive(self, channel: Hashable, text: Any) -> None:
+        """Act on one message from a guest's channel, or refuse it (nothing changes then)."""
+        try:
+            msg = decode_guest(text)
+            handler = getattr(self, f"_on_{msg['type']}")
+            handler(channel, msg)
+        except BadMessage as err:
+            self._refuse(channel, Refused("bad_message", err.message))
+        except Refused as err:
+            self._refuse(channel, err)
+
+    def disconnect(self, channel: Hashable) -> None:
+        """The guest's channel closed: its seat waits for a ``resume`` with its token."""
+        guest = self._by_channel.pop(channel, None)
+        if guest is not None:
+            guest.channel = None
+
+    def _refuse(self, channel: Hashable, err: Refused) -> None:
+        self.send(channel, encode({"type": "refused", "code": err.reason, "message": err.message[:500],
+                                   "ply": self.match.ply if self.match else None}))
+
+    def _check_build(self, msg: Mapping[str, Any]) -> None:
+        if msg["protocol"] != PROTOCOL or msg["version"] != PROTOCOL_VERSION:
+            raise Refused("protocol_mismatch", f"this host speaks {PROTOCOL} {PROTOCOL_VERSION}, "
+                                               f"not {msg['protocol'][:40]} {msg['version']}")
+        if msg["game"] != self.game.id:
+            raise Refused("bad_message", f"this host plays {self.game.id}, not {msg['game']}")
+        if msg["engine"] == __version__ and msg["edition"] == self.edition:
+            return
+        host = f"Brewhouse {__version__} ({self.game.title} rules edition {self.edition})"
+        guest = f"Brewhouse {msg['engine']} (rules edition {msg['edition']})"
+        newer_host = (_version_key(__version__), _version_key(str(self.edition))) \
+            > (_version_key(msg["engine"]), _version_key(str(msg["edition"])))
+        who = "the guest must reload the page to update" if newer_host \
+            else "the host must reload the page to update, then invite again"
+        raise Refused("version_mismatch", f"the guest runs {guest} and the host {host}: both must run the "
+                                          f"same build; {who}")
+
+    def _on_hello(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
+        self._check_build(msg)
+        if channel in self._by_channel:
+            raise Refused("bad_message", "this channel has joined already")
+        if msg["invite"] in self._used:
+            raise Refused("invite_used", "this invite was used already: ask the host for a new one")
+        if msg["invite"] not in self._invites:
+            raise Refused("unknown_invite", "this host made no such invite")
+        seat = self._invites.pop(msg["invite"])  # single use: consumed at join
+        self._used.add(msg["invite"])
+        guest = _Guest(seat, new_id(), nonce=msg["nonce"] if seat is not None else None)
+        self._guests.append(guest)
+        self._attach(channel, guest)
+
+    def _on_resume(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
+        self._check_build(msg)
+        guest = next((g for g in self._guests if g.seat == msg["seat"] and g.token == msg["token"]), None)
+        if guest is None:
+            raise Refused("bad_token", "no such seat token: a seat is resumed only with the token it was given")
+        if guest.channel is not None:  # the old channel is dead or stolen: the token holder wins
+            self._by_channel.pop(guest.channel, None)
+        self._attach(channel, guest)
+
+    def _attach(self, channel: Hashable, guest: _Guest) -> None:
+        guest.channel = channel
+        self._by_channel[channel] = guest
+        self.send(channel, encode({"type": "welcome", "seat": guest.seat, "token": guest.token}))
+        if self.match is not None:  # a full resync: the whole event log so far
+            self._send_start(guest)
+            self._send_update(guest, since=0)
+
+    def _on_move(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
+        guest = self._by_channel.get(channel)
+        if guest is None:
+            raise Refused("not_joined", "join with a hello or resume first")
+        if guest.seat is None:
+            raise Refused("not_seated", "a spectator does not move")
+        if self.match is None:
+            raise Refused("not_started", "the game has not started yet")
+        match = self.match
+        if match.active_player is None:
+            raise Refused("game_over", "the game is over")
+        if msg["ply"] != match.ply:
+            raise Refused("stale_ply", f"that move was chosen at ply {msg['ply']}; the game is at ply {match.ply}")
+        if match.active_player != guest.seat:
+            raise Refused("not_your_turn", f"seat {match.active_player} decides now, not seat {guest.seat}")
+        try:
+            match.apply(msg["move"])
+        except BrewhouseError as err:
+            raise Refused("illegal_move", err.message) from None
+        self._broadcast()
+
+    # -- what guests are sent -------------------------------------------------
+    def _broadcast(self) -> None:
+        for guest in self._guests:
+            if guest.channel is not None:
+                self._send_update(guest, since=guest.sent_ply)
+
+    def _send_start(self, guest: _Guest) -> None:
+        self.send(guest.channel, encode({"type": "start", "nonces": [list(n) for n in self.nonces]}))
+
+    def _send_update(self, guest: _Guest, since: int) -> None:
+        self.send(guest.channel, encode(seat_update(self._started(), guest.seat, since)))
+        guest.sent_ply = self._started().ply
+        if self.match.active_player is None:
+            self.send(guest.channel, encode({"type": "reveal", "secret": self.secret,
+                                             "moves": list(self.match.moves)}))

@@ -9,13 +9,8 @@ Pure Python, no dependency: the same code runs in Pyodide.
 
 Importing this package registers the seat kind ``remote``.
 """
-from ..core.seats import register_seat_kind
-
-#: the seat kind of a person playing from another device
-REMOTE = "remote"
-register_seat_kind(REMOTE, "a friend on another device")
-
-from .guest import AuditResult, Guest, audit  # noqa: E402  (they use REMOTE)
-from .host import Host, Refused  # noqa: E402
+from .guest import AuditResult, Guest, audit
+from .host import Host, Refused
+from .seat import REMOTE
 
 __all__ = ["REMOTE", "Host", "Guest", "Refused", "AuditResult", "audit"]

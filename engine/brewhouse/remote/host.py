@@ -24,7 +24,7 @@ from .. import __version__
 from ..core.errors import BadRequest, BrewhouseError
 from ..core.game import Game
 from ..core.match import Match
-from . import REMOTE
+from .seat import REMOTE
 from .fairness import commitment, derive_seed, new_id, new_secret
 from .messages import PROTOCOL, PROTOCOL_VERSION, REFUSAL_CODES, BadMessage, decode_guest, encode
 

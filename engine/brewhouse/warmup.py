@@ -26,9 +26,10 @@ def warm_up(registry: Registry = REGISTRY) -> list[str]:
     return games
 
 
-#: how many moves each game's known answer plays: setting a table up reads most
-#: of a game's data; a few moves more cost a restored boot about 1 ms each in Pyodide
-KNOWN_ANSWER_MOVES = 4
+#: how many moves each game's known answer plays after setting its table up (which
+#: reads the game's data and shuffles it): each move costs every restored boot its
+#: first run of that game's move code, tens of ms in Chromium, so none by default
+KNOWN_ANSWER_MOVES = 0
 
 
 def known_answer(registry: Registry = REGISTRY, moves: int = KNOWN_ANSWER_MOVES) -> dict[str, str]:
@@ -37,8 +38,9 @@ def known_answer(registry: Registry = REGISTRY, moves: int = KNOWN_ANSWER_MOVES)
     A restored memory snapshot must give the answer the normal boot that made
     it gave: a heap damaged where a whole-entry digest cannot see it (or a
     snapshot made from a bad boot) plays these games differently, or fails.
-    Each game is the current edition's default table, seed 1, the first legal
-    move ``moves`` times; like :func:`warm_up`, no API sees these matches.
+    Each game is the current edition's default table (Seize the Bean's is an
+    expansion table), seed 1, then the first legal move ``moves`` times; like
+    :func:`warm_up`, no API sees these matches.
     """
     answer = {}
     for game_id in registry.available_ids():

@@ -48,7 +48,7 @@ async function normalBoot(makeSnapshot) {
 async function restore(bytes) {
   const pyodide = await loadPyodide({ ...options, ...snapshots.restoreOptions(bytes, manifest.build_id) });
   bootMs = performance.now() - started;
-  snapshots.reviveSnapshot(pyodide, manifest.build_id, bytes);
+  await snapshots.reviveSnapshot(pyodide, manifest.build_id, bytes);
   return pyodide;
 }
 

@@ -17,7 +17,7 @@ const good = new Uint8Array(readFileSync(storedFile));
 async function restoreError(bytes, buildId = manifest.build_id) {
   try {
     const pyodide = await loadPyodide({ indexURL, ...snapshots.restoreOptions(Promise.resolve(bytes), buildId) });
-    snapshots.reviveSnapshot(pyodide, buildId, bytes);
+    await snapshots.reviveSnapshot(pyodide, buildId, bytes);
     return null;
   } catch (err) {
     return String(err.message ?? err).split("\n")[0];
@@ -112,7 +112,7 @@ async function boot(store) {
     restore: async (bytes) => {
       restores += 1;
       const pyodide = await loadPyodide({ indexURL, ...snapshots.restoreOptions(bytes, manifest.build_id) });
-      snapshots.reviveSnapshot(pyodide, manifest.build_id, bytes);
+      await snapshots.reviveSnapshot(pyodide, manifest.build_id, bytes);
       return pyodide;
     },
     boot: async () => withEngineFiles(await loadPyodide({ indexURL })),

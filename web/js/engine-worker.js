@@ -14,6 +14,9 @@ let startMaking = () => {}; // starts making a snapshot, when this boot will mak
 let restoreAnswered = async () => {}; // clears the restoring mark of a restored boot
 let dropSnapshot = async () => {}; // deletes the snapshot this boot restored
 let failure = null; // the engine's fatal error, once it had one
+let answered = 0; // calls answered since the boot
+/** After this many answers (the home page's first: the games and their lessons) a restore has proved itself. */
+const FIRST_CALLS = 4;
 
 // Started as soon as the worker runs, while the page's request to boot is on its
 // way: the build manifest (revalidated, never a stale one), then Pyodide's
@@ -74,8 +77,8 @@ async function bootSteps(onProgress, failBoot, options) {
     options.fsInit = async (...args) => { mark("runtime-wasm"); await fsInit(...args); };
     const pyodide = await loadPyodide({ indexURL: where.indexURL, ...options });
     mark("pyodide");
-    marks.snapshotDigestMs = timings.digestMs;
-    reviveSnapshot(pyodide, manifest.build_id, stored);
+    await reviveSnapshot(pyodide, manifest.build_id, stored, timings);
+    Object.assign(marks, { snapshotDigestMs: timings.digestMs, snapshotFilesMs: timings.filesMs, snapshotGamesMs: timings.gamesMs });
     mark("snapshot-checked");
     const engine = JSON.parse(pyodide.pyimport("brewhouse.api").call_json("engine_info", "{}"));
     if (engine.result?.version !== manifest.engine.version) throw new Error("the restored engine is not this build's");
@@ -125,7 +128,9 @@ function call(method, paramsJson) {
   if (!api) return JSON.stringify({ ok: false, error: { code: "engine_not_ready", message: "the engine is still starting", details: {} } });
   if (failure) return engineFailed(failure);
   try {
-    return api(method, paramsJson);
+    const answer = api(method, paramsJson);
+    if (++answered === FIRST_CALLS) restoreAnswered();
+    return answer;
   } catch (err) {
     if (!isFatal(err)) throw err;
     failure = err;
@@ -152,7 +157,8 @@ function engineFailed(err) {
 
 /**
  * The page is idle after its first calls: a restored engine has answered them
- * (its restoring mark is cleared), and a normal boot may now make a snapshot.
+ * (its restoring mark is cleared, if that was not done yet), and a normal
+ * boot may now make a snapshot.
  */
 function makeSnapshot() {
   const cleared = restoreAnswered();

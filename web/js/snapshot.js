@@ -26,7 +26,7 @@
 // cleared once the engine has answered the page's first calls, so a boot that
 // finds it (the last restore crashed the worker or the tab) drops the entry;
 // and the restored engine must give the known answer stored at making time
-// (a fixed game of each kind, and the digest of every installed file) before
+// (a fixed game of each kind, and the digest of every installed data file) before
 // the page may use it.  A fatal Pyodide error later on drops it too
 // (`dropSnapshot`), and the page offers a reload.
 // Used by the engine worker and by the Pyodide-on-Node tests, so both boot
@@ -115,7 +115,7 @@ function readTree(FS, dir) {
  * snapshot (at an offset that keeps it 16-byte aligned), the files' bytes,
  * and last the SHA-256 digest of everything before it.  `answer` is what the
  * engine answered before the heap was copied (`brewhouse.warmup.known_answer`,
- * plus each file's digest: see captureSnapshot).
+ * plus each data file's digest: see captureSnapshot).
  */
 export async function packSnapshot(buildId, snapshot, files, answer = null) {
   const json = new TextEncoder().encode(JSON.stringify({
@@ -183,7 +183,7 @@ const BUILD_MARK = "_brewhouse_snapshot_build";
  * with, is dropped: it holds JavaScript functions a snapshot cannot carry),
  * and the installed packages' files, which live outside the heap: the bytes
  * to store.  The engine's known answer is taken from this normal boot just
- * before the copy, with every installed file's digest, and stored with it.
+ * before the copy, with every installed data file's digest, and stored with it.
  */
 export async function captureSnapshot(pyodide, buildId) {
   pyodide.globals.set(BUILD_MARK, buildId);
@@ -201,9 +201,9 @@ gc.collect()
   result.destroy(); // a snapshot can hold no proxy
   pyodide.runPython("del _known");
   const files = readTree(pyodide.FS, sitePackages);
-  // the data files (what the engine reads through importlib.resources; its code
-  // is checked by the games it plays): hashing all 2 MB in Pyodide took 36 ms
-  const dataFiles = files.filter(([path]) => !/\.pyc?$/.test(path));
+  // the engine's data files (its JSON, read through importlib.resources): its code
+  // is checked by the games it plays, and hashing every installed file cost more
+  const dataFiles = files.filter(([path]) => /\/brewhouse\/.*\.json$/.test(path));
   const answer = { games, files: Object.fromEntries(await Promise.all(dataFiles.map(async ([path, data]) => [path, await sha256Hex(data)]))) };
   // the JavaScript list of loaded packages is compared with an empty one
   const loaded = { ...pyodide.loadedPackages };
@@ -250,43 +250,54 @@ export function restoreOptions(stored, buildId, timings = {}) {
 /**
  * After `loadPyodide(restoreOptions(stored, …))`: check the snapshot is this
  * build's and that the engine gives the known answer stored with it (the
- * same fixed games, the same installed files), before anything else uses
- * it; then give this visit its own randomness (the snapshot holds the random
- * module's state of the boot that made it; game seeds come from os.urandom
- * and our PRNG lives in each game's state).  Throws on any mismatch.
+ * same fixed games, the same installed data files), before anything else
+ * uses it; then give this visit its own randomness (the snapshot holds the
+ * random module's state of the boot that made it; game seeds come from
+ * os.urandom and our PRNG lives in each game's state).  Rejects on any
+ * mismatch; `timings` gets `filesMs` and `gamesMs`, what the checks took.
  */
-export function reviveSnapshot(pyodide, buildId, stored) {
+export async function reviveSnapshot(pyodide, buildId, stored, timings = {}) {
   const madeFor = pyodide.globals.get(BUILD_MARK);
   if (madeFor !== buildId) throw new Error(`snapshot of build ${madeFor}, not ${buildId}`);
   const { answer } = unpackSnapshot(stored);
   if (!answer) throw new Error("the snapshot carries no known answer");
-  const check = pyodide.toPy({});
-  check.set("expected_games", pyodide.toPy(answer.games));
-  check.set("expected_files", pyodide.toPy(answer.files));
+  const started = performance.now();
+  // the files are hashed by SubtleCrypto (off this thread, and faster than
+  // hashlib in Pyodide) while Python plays the fixed games
+  const wrongFiles = Promise.all(Object.entries(answer.files).map(async ([path, digest]) => {
+    let data;
+    try {
+      data = pyodide.FS.readFile(path);
+    } catch {
+      return `installed file ${path} is missing`;
+    }
+    return (await sha256Hex(data)) === digest ? null : `installed file ${path} is not the one the snapshot was made with`;
+  })).then((wrong) => {
+    timings.filesMs = Math.round(performance.now() - started);
+    return wrong.filter(Boolean);
+  });
+  const check = pyodide.toPy({ expected: answer.games });
+  let wrongGame;
   try {
-    const wrong = pyodide.runPython(`
-import hashlib, importlib
+    wrongGame = pyodide.runPython(`
+import importlib
 from brewhouse.warmup import known_answer
 importlib.invalidate_caches()
-def _wrong():
-    for path, digest in expected_files.items():
-        try:
-            with open(path, "rb") as f:
-                if hashlib.sha256(f.read()).hexdigest() != digest:
-                    return f"installed file {path} is not the one the snapshot was made with"
-        except OSError:
-            return f"installed file {path} is missing"
+def wrong_game():
     games = known_answer()
-    for game, digest in expected_games.items():
+    for game, digest in expected.items():
         if games.get(game) != digest:
             return f"the restored engine plays {game} differently from the boot that made it"
-    return None
-_wrong()
+wrong_game()
 `, { globals: check });
-    if (wrong) throw new Error(wrong);
+  } catch (err) {
+    wrongGame = `the restored engine fails its known answer: ${String(err.message ?? err).trim().split("\n").pop()}`;
   } finally {
     check.destroy();
   }
+  timings.gamesMs = Math.round(performance.now() - started);
+  const [wrongFile] = await wrongFiles; // a damaged file says more than what it made the games do
+  if (wrongFile || wrongGame) throw new Error(wrongFile ?? wrongGame);
   pyodide.runPython("import random\nrandom.seed()");
 }
 

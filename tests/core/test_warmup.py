@@ -37,3 +37,18 @@ def test_warm_up_leaves_no_match_and_changes_no_game(api: Api):
     warm_up()
     again = DEFAULT_API.call("new_game", {"game": "seize", "seed": 9})["result"]
     assert {k: v for k, v in first.items() if k != "match"} == {k: v for k, v in again.items() if k != "match"}
+
+
+def test_known_answer_is_each_games_fixed_table_and_leaves_no_match(api: Api):
+    from brewhouse.core.match import Match, state_digest
+    from brewhouse.warmup import known_answer
+
+    answer = known_answer()
+    assert list(answer) == REGISTRY.available_ids()
+    assert answer == known_answer()  # the same on every run: a restored engine must give it again
+    assert answer["seize"] == state_digest(Match(REGISTRY.get("seize"), None, 1).state)
+    assert REGISTRY.get("seize").has_districts  # Seize the Bean's is an expansion table
+    # moves change it (a table that played differently would not match)
+    assert known_answer(moves=2)["seize"] != answer["seize"]
+    out = api.call("new_game", {"game": "toy", "seed": 5})
+    assert out["result"]["match"] == "m1"

@@ -48,15 +48,19 @@ async function normalBoot(makeSnapshot) {
 async function restore(bytes) {
   const pyodide = await loadPyodide({ ...options, ...snapshots.restoreOptions(bytes, manifest.build_id) });
   bootMs = performance.now() - started;
-  snapshots.reviveSnapshot(pyodide, manifest.build_id);
+  await snapshots.reviveSnapshot(pyodide, manifest.build_id, bytes);
   return pyodide;
 }
 
-/** A snapshot store in a folder, one file per key (the browser's is Cache Storage). */
+/** A snapshot store in a folder, one file per key, and the restoring mark (the browser's is Cache Storage). */
 function folderStore(dir) {
   mkdirSync(dir, { recursive: true });
   const file = (key) => path.join(dir, key);
+  const mark = path.join(dir, "restoring.mark");
   return {
+    async markRestoring(key) { writeFileSync(mark, key); },
+    async restoringMark() { try { return readFileSync(mark, "utf8"); } catch { return null; } },
+    async clearRestoring() { rmSync(mark, { force: true }); },
     async get(key) { try { return { bytes: Promise.resolve(new Uint8Array(readFileSync(file(key)))) }; } catch { return null; } },
     async put(key, bytes) {
       for (const name of readdirSync(dir)) rmSync(path.join(dir, name));
@@ -68,6 +72,7 @@ function folderStore(dir) {
 
 const snapshotDir = process.env.BREWHOUSE_SNAPSHOT_DIR;
 let snapshot = null;
+let restoreAnswered = async () => {};
 let pyodide;
 if (snapshotDir) {
   const booted = await snapshots.bootEngineRuntime({
@@ -79,6 +84,7 @@ if (snapshotDir) {
   pyodide = booted.pyodide;
   const stored = await booted.stored; // the status says "made" once it is
   snapshot = { ...booted.snapshot, stored };
+  restoreAnswered = booted.restoreAnswered;
 } else {
   pyodide = await normalBoot(false);
 }
@@ -99,6 +105,7 @@ if (extraDir) {
   pyodide.runPython("import sys; sys.path.insert(0, '/extra')");
 }
 pyodide.runPython(readFileSync(script, "utf8"));
+await restoreAnswered(); // as the worker does once the page's first calls are answered
 const scriptDoneMs = performance.now() - started;
 const result = pyodide.globals.get("result");
 const out = typeof result === "string" ? JSON.parse(result) : result.toJs({ dict_converter: Object.fromEntries });

@@ -101,9 +101,14 @@ def test_data_files_nothing_loaded_before_the_snapshot_are_readable(visits):
     assert visits[0]["archived_edition"] == len(archived.read_text(encoding="utf-8"))
 
 
-def test_foreign_or_broken_snapshots_are_refused_and_the_boot_falls_back(made, store):
+@pytest.fixture(scope="module")
+def faults(made, store) -> dict:
     (stored,) = store.iterdir()
-    out = node(str(HERE / "snapshot_faults.mjs"), str(DIST), str(stored))
+    return node(str(HERE / "snapshot_faults.mjs"), str(DIST), str(stored))
+
+
+def test_foreign_or_broken_snapshots_are_refused_and_the_boot_falls_back(made, faults):
+    out = faults
     assert out["garbage"] == "not a stored snapshot"
     assert out["truncated"] == "stored snapshot is truncated or too long"
     assert out["other_build"].startswith("snapshot of build 0123456789abcdef")
@@ -115,3 +120,39 @@ def test_foreign_or_broken_snapshots_are_refused_and_the_boot_falls_back(made, s
     key = fallback["snapshot"]["key"]
     assert fallback["stored"] == [[key, "deleted"], [key, fallback["snapshot"]["bytes"]]]
     assert fallback["engine"] == made["version"]
+
+
+def test_an_entry_damaged_since_it_was_stored_fails_its_digest(faults):
+    # bytes of the heap (which restored "fine", then crashed Pyodide on the first
+    # expansion game), of the lessons, of an older edition's cards
+    for case in ("heap_flipped", "lessons_damaged", "old_cards_damaged"):
+        assert faults[case] == "stored snapshot is damaged: its digest does not match", case
+
+
+def test_damage_the_digest_cannot_see_fails_the_known_answer(faults):
+    # the entry packed again around the damage, digest and all
+    assert faults["lessons_repacked"].endswith("brewhouse/seize/lessons.json is not the one the snapshot was made with")
+    assert faults["old_cards_repacked"].endswith(
+        "brewhouse/seize/editions/1/cards.json is not the one the snapshot was made with")
+    assert faults["heap_repacked"] == "the restored engine plays seize differently from the boot that made it"
+    assert faults["no_answer"] == "the snapshot carries no known answer"
+
+
+def test_a_restore_is_marked_until_the_engine_answered_and_a_fatal_error_drops_it(made, faults):
+    good = faults["good"]
+    key = made["node"]["snapshot"]["key"]
+    assert good["state"] == "restored" and good["engine"] == made["version"]
+    assert good["marked_while_booting"] == key and good["mark_after"] is None
+    assert good["log"] == [[key, "marked"], [key, "cleared"]]
+    assert good["dropped"] == [[key, "deleted"]]
+
+
+def test_a_boot_that_finds_the_last_restore_unfinished_drops_the_entry(made, faults):
+    crashed = faults["crashed"]
+    key = crashed["snapshot"]["key"]
+    assert crashed["restores"] == 0  # not even tried
+    assert crashed["snapshot"]["state"] == "made"
+    assert crashed["snapshot"]["error"] == "restore: the last restore of this snapshot did not finish"
+    assert crashed["log"] == [[key, "deleted"], [key, "cleared"], [key, crashed["snapshot"]["bytes"]]]
+    assert crashed["mark"] is None
+    assert crashed["engine"] == made["version"]

@@ -131,21 +131,30 @@ def test_a_failed_restore_then_a_failed_make_still_boots_and_keeps_nothing():
 
 def test_the_stored_form_round_trips_and_refuses_anything_else():
     out = run_module("""
-        import { packSnapshot, unpackSnapshot } from "./web/js/snapshot.js";
-        const packed = packSnapshot("b1", new Uint8Array([1, 2, 3, 4, 5]),
-                                    [["/lib/a.py", new Uint8Array([6])], ["/lib/d/b.json", new Uint8Array([7, 8])]]);
+        import { packSnapshot, unpackSnapshot, verifySnapshot } from "./web/js/snapshot.js";
+        const answer = { games: { seize: "ab" }, files: { "/lib/d/b.json": "cd" } };
+        const packed = await packSnapshot("b1", new Uint8Array([1, 2, 3, 4, 5]),
+                                          [["/lib/a.py", new Uint8Array([6])], ["/lib/d/b.json", new Uint8Array([7, 8])]], answer);
         const parts = unpackSnapshot(packed);
         const refused = (bytes) => { try { unpackSnapshot(bytes); return null; } catch (err) { return err.message; } };
+        const failsDigest = (bytes) => verifySnapshot(bytes).then(() => null, (err) => err.message);
+        const flipped = (at) => { const copy = new Uint8Array(packed); copy[at] ^= 1; return copy; };
         console.log(JSON.stringify({
           build: parts.build, snapshot: Array.from(parts.snapshot), aligned: parts.snapshot.byteOffset % 16,
-          files: parts.files.map(([p, d]) => [p, Array.from(d)]),
+          files: parts.files.map(([p, d]) => [p, Array.from(d)]), answer: parts.answer,
           garbage: refused(new Uint8Array(64).fill(7)), empty: refused(new Uint8Array(0)),
           truncated: refused(packed.subarray(0, packed.length - 1)),
+          intact: await failsDigest(packed),
+          // a byte of the header, of the heap, of the last file, of the digest itself
+          damaged: await Promise.all([10, parts.snapshot.byteOffset, packed.length - 33, packed.length - 1].map((at) => failsDigest(flipped(at)))),
         }));""")
     assert out["build"] == "b1" and out["snapshot"] == [1, 2, 3, 4, 5] and out["aligned"] == 0
     assert out["files"] == [["/lib/a.py", [6]], ["/lib/d/b.json", [7, 8]]]
+    assert out["answer"] == {"games": {"seize": "ab"}, "files": {"/lib/d/b.json": "cd"}}
     assert out["garbage"] == out["empty"] == "not a stored snapshot"
     assert out["truncated"] == "stored snapshot is truncated or too long"
+    assert out["intact"] is None
+    assert out["damaged"] == ["stored snapshot is damaged: its digest does not match"] * 4
 
 
 MAKER_HARNESS = """

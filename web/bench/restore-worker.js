@@ -12,11 +12,12 @@ try {
   mark("manifest");
   const found = await cacheStorageStore(base).get(snapshotKey(manifest));
   if (!found) throw new Error("no stored snapshot of this build: open the app first");
-  const options = restoreOptions(await found.bytes, manifest.build_id);
+  const bytes = await found.bytes;
+  const options = restoreOptions(bytes, manifest.build_id);
   mark("snapshot-read");
   const pyodide = await loadPyodide({ indexURL, ...options });
   mark("pyodide");
-  reviveSnapshot(pyodide, manifest.build_id);
+  await reviveSnapshot(pyodide, manifest.build_id, bytes);
   pyodide.pyimport("brewhouse.api").call_json("engine_info", "{}");
   mark("engine");
   postMessage({ ok: true, marks });

@@ -2,7 +2,8 @@
 // engine wheel with micropip and answers JSON API calls.  The page talks to it
 // through Comlink; the UI thread never runs Python, so it never freezes.
 // A return visit restores a memory snapshot of an earlier boot instead
-// (snapshot.js); any problem with it falls back to the normal boot.
+// (snapshot.js); any problem with it falls back to the normal boot, and a
+// fatal error of a restored engine drops the snapshot (the page offers a reload).
 import { Comlink } from "./vendor.js";
 import { buildLocations, normalBoot, watchFetches } from "./engine-boot.js";
 import { bootEngineRuntime, makeInWorker, restoreOptions, reviveSnapshot, snapshotKey } from "./snapshot.js";
@@ -38,6 +39,9 @@ function storeInShortLivedWorkers(base) {
     get: (key) => run({ op: "get", key }).then(({ found, bytes }) => (found ? { bytes: Promise.resolve(bytes) } : null)),
     put: (key, bytes) => run({ op: "put", key, bytes }, [bytes.buffer]).then(() => {}),
     delete: (key) => run({ op: "delete", key }).then(() => {}),
+    markRestoring: (key) => run({ op: "markRestoring", key }).then(() => {}),
+    restoringMark: () => run({ op: "restoringMark" }).then(({ mark }) => mark),
+    clearRestoring: () => run({ op: "clearRestoring" }).then(() => {}),
   };
 }
 
@@ -45,6 +49,12 @@ function storeInShortLivedWorkers(base) {
 async function checkRoomForSnapshot(bytes) {
   if (snapshotsHeld || !(await roomForSnapshot(bytes))) throw new Error("storage is nearly full: no snapshot this time");
 }
+let restoreAnswered = async () => {}; // clears the restoring mark of a restored boot
+let dropSnapshot = async () => {}; // deletes the snapshot this boot restored
+let failure = null; // the engine's fatal error, once it had one
+let answered = 0; // calls answered since the boot
+/** After this many answers (the home page's first: the games and their lessons) a restore has proved itself. */
+const FIRST_CALLS = 4;
 
 // Started as soon as the worker runs, while the page's request to boot is on its
 // way: the build manifest (revalidated, never a stale one), then Pyodide's
@@ -96,7 +106,8 @@ async function bootSteps(onProgress, failBoot, options) {
 
   /** A Pyodide restored from a stored snapshot, the engine's files written back, checked. */
   async function restore(stored) {
-    const options = restoreOptions(stored, manifest.build_id);
+    const timings = {};
+    const options = restoreOptions(stored, manifest.build_id, timings);
     const { _loadSnapshot: snapshot, fsInit } = options;
     // Pyodide awaits the snapshot once its script is loaded, and initialises the
     // file system once its WebAssembly is instantiated: both marked
@@ -104,7 +115,9 @@ async function bootSteps(onProgress, failBoot, options) {
     options.fsInit = async (...args) => { mark("runtime-wasm"); await fsInit(...args); };
     const pyodide = await loadPyodide({ indexURL: where.indexURL, ...options });
     mark("pyodide");
-    reviveSnapshot(pyodide, manifest.build_id);
+    await reviveSnapshot(pyodide, manifest.build_id, stored, timings);
+    Object.assign(marks, { snapshotDigestMs: timings.digestMs, snapshotFilesMs: timings.filesMs, snapshotGamesMs: timings.gamesMs });
+    mark("snapshot-checked");
     const engine = JSON.parse(pyodide.pyimport("brewhouse.api").call_json("engine_info", "{}"));
     if (engine.result?.version !== manifest.engine.version) throw new Error("the restored engine is not this build's");
     mark("install");
@@ -129,6 +142,7 @@ async function bootSteps(onProgress, failBoot, options) {
   });
   const { pyodide } = booted;
   snapshotStored = booted.stored;
+  ({ restoreAnswered, dropSnapshot } = booted);
   mark("snapshot");
 
   const module = pyodide.pyimport("brewhouse.api");
@@ -152,14 +166,46 @@ function info() {
 /** One JSON API call: method name and JSON text in, JSON text out (never throws for bad input). */
 function call(method, paramsJson) {
   if (!api) return JSON.stringify({ ok: false, error: { code: "engine_not_ready", message: "the engine is still starting", details: {} } });
-  return api(method, paramsJson);
+  if (failure) return engineFailed(failure);
+  try {
+    const answer = api(method, paramsJson);
+    if (++answered === FIRST_CALLS) restoreAnswered();
+    return answer;
+  } catch (err) {
+    if (!isFatal(err)) throw err;
+    failure = err;
+    return dropSnapshot().then(() => engineFailed(err));
+  }
 }
 
-/** Start making a snapshot if this boot is to make one (the page calls it once idle after the boot). */
+/**
+ * Whether `err` is a fatal error of Pyodide (a WebAssembly trap such as
+ * "memory access out of bounds" or "function signature mismatch", after
+ * which Pyodide refuses every call): the engine can only be booted again.
+ */
+function isFatal(err) {
+  return Boolean(err?.pyodide_fatal_error) || err instanceof WebAssembly.RuntimeError
+    || /fatally failed and can no longer be used/.test(String(err?.message ?? ""));
+}
+
+/** The answer to every call once the engine had a fatal error (its snapshot, if any, is dropped). */
+function engineFailed(err) {
+  const message = String(err?.message ?? err).split("\n")[0];
+  return JSON.stringify({ ok: false, error: { code: "engine_failed", message: `the rules engine stopped: ${message}`,
+    details: { snapshot: self.__snapshot?.state ?? "off" } } });
+}
+
+/**
+ * The page is idle after its first calls: a restored engine has answered them
+ * (its restoring mark is cleared, if that was not done yet), and a normal
+ * boot may now make a snapshot.
+ */
 function makeSnapshot() {
+  const cleared = restoreAnswered();
   const start = startMaking;
   startMaking = () => {};
   start();
+  return cleared;
 }
 
 /** Store no snapshot from now on: the page had to drop one to make room for a player's data. */

@@ -22,6 +22,16 @@ export class Engine {
     this.remote = null;
     this.ready = null;
     this.progressListeners = new Set();
+    this.failureListeners = new Set();
+  }
+
+  /**
+   * Call ``listener(error)`` when the engine has stopped for good (a fatal
+   * error of its runtime; only a new boot helps); returns an unsubscribe function.
+   */
+  onFailure(listener) {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
   }
 
   /** Call ``listener({match, level, fraction})`` while a bot thinks; returns an unsubscribe function. */
@@ -76,6 +86,7 @@ export class Engine {
   async call(method, params = {}) {
     if (!this.remote) throw new EngineError("engine_not_ready", "the engine is not started");
     const out = JSON.parse(await this.remote.call(method, JSON.stringify(params)));
+    if (!out.ok && out.error.code === "engine_failed") for (const listener of this.failureListeners) listener(out.error);
     if (!out.ok) throw new EngineError(out.error.code, out.error.message, out.error.details);
     return out.result;
   }

@@ -429,6 +429,9 @@ window.addEventListener("popstate", route);
 initLanguage();
 applyTo(document);
 $("engine-retry").addEventListener("click", () => bootEngine(true));
+// the engine's runtime stopped for good (a restored snapshot it came from is already dropped): only a reload helps
+engine.onFailure(() => { $("engine-stopped").hidden = false; });
+$("engine-stopped-reload").addEventListener("click", () => location.reload());
 initSaves();
 if (isTableRoute(location.search)) route();
 bootEngine();

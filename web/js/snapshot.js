@@ -18,6 +18,17 @@
 // of another Pyodide, a restore that throws, storage full) ends in a normal
 // boot, and making one never touches the engine the player uses:
 // `bootEngineRuntime` never fails nor waits because of a snapshot.
+//
+// A damaged entry must never brick the site, since it would be restored on
+// every visit.  Three guards, each ending in the entry deleted and a normal
+// boot: the entry carries a SHA-256 digest of itself, checked before
+// anything is restored; a "restoring" mark is stored before a restore and
+// cleared once the engine has answered the page's first calls, so a boot that
+// finds it (the last restore crashed the worker or the tab) drops the entry;
+// and the restored engine must give the known answer stored at making time
+// (a fixed game of each kind, and the digest of every installed data file) before
+// the page may use it.  A fatal Pyodide error later on drops it too
+// (`dropSnapshot`), and the page offers a reload.
 // Used by the engine worker and by the Pyodide-on-Node tests, so both boot
 // the same way.
 
@@ -54,12 +65,37 @@ export function cacheStorageStore(base, cacheName = SNAPSHOT_CACHE) {
       const cache = await caches.open(cacheName);
       await cache.delete(url(key));
     },
+    // the restoring mark: a record beside the entry (Cache Storage, which
+    // workers reach and a crash of the worker or the tab does not undo)
+    async markRestoring(key) {
+      const cache = await caches.open(cacheName);
+      await cache.put(url(RESTORING), new Response(key));
+    },
+    async restoringMark() {
+      const cache = await caches.open(cacheName);
+      const response = await cache.match(url(RESTORING));
+      return response ? response.text() : null;
+    },
+    async clearRestoring() {
+      const cache = await caches.open(cacheName);
+      await cache.delete(url(RESTORING));
+    },
   };
 }
 
+/** The name of the restoring mark's record (no snapshot key ends like it). */
+const RESTORING = "restoring.mark";
+
 // ---- the stored form: snapshot and installed files in one entry ------------
 
-const MAGIC = 0x31534842; // "BHS1"
+const MAGIC = 0x32534842; // "BHS2": BHS1 entries carried no digest
+const DIGEST_BYTES = 32;
+
+/** SHA-256 of `bytes` as lowercase hex (SubtleCrypto: in browsers, workers and Node). */
+export async function sha256Hex(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** The folder tree under `dir` of an Emscripten file system: [[path, bytes], …]. */
 function readTree(FS, dir) {
@@ -75,15 +111,19 @@ function readTree(FS, dir) {
 
 /**
  * One stored entry: a little header (magic, JSON length), the JSON (build id,
- * snapshot size, each file's path and size), then the heap snapshot (at an
- * offset that keeps it 16-byte aligned) and the files' bytes.
+ * snapshot size, each file's path and size, the known answer), then the heap
+ * snapshot (at an offset that keeps it 16-byte aligned), the files' bytes,
+ * and last the SHA-256 digest of everything before it.  `answer` is what the
+ * engine answered before the heap was copied (`brewhouse.warmup.known_answer`,
+ * plus each data file's digest: see captureSnapshot).
  */
-export function packSnapshot(buildId, snapshot, files) {
+export async function packSnapshot(buildId, snapshot, files, answer = null) {
   const json = new TextEncoder().encode(JSON.stringify({
-    build: buildId, snapshot: snapshot.length, files: files.map(([path, data]) => [path, data.length]),
+    build: buildId, snapshot: snapshot.length, files: files.map(([path, data]) => [path, data.length]), answer,
   }));
   const start = Math.ceil((8 + json.length) / 16) * 16;
-  const total = start + snapshot.length + files.reduce((n, [, data]) => n + data.length, 0);
+  const body = start + snapshot.length + files.reduce((n, [, data]) => n + data.length, 0);
+  const total = body + DIGEST_BYTES;
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
   view.setUint32(0, MAGIC, true);
@@ -95,10 +135,27 @@ export function packSnapshot(buildId, snapshot, files) {
     out.set(data, at);
     at += data.length;
   }
+  out.set(new Uint8Array(await crypto.subtle.digest("SHA-256", out.subarray(0, body))), body);
   return out;
 }
 
-/** The parts of a stored entry: {build, snapshot, files}; throws on anything else. */
+/** Packs again the parts of an entry (as unpackSnapshot gives them), with a fresh digest. */
+export function repackSnapshot({ build, snapshot, files, answer }) {
+  return packSnapshot(build, snapshot, files, answer);
+}
+
+/**
+ * Throws unless the entry's last 32 bytes are the SHA-256 of the rest: any
+ * byte changed since it was packed (a damaged disk, a torn write).
+ */
+export async function verifySnapshot(bytes) {
+  if (bytes.length < 8 + DIGEST_BYTES) throw new Error("not a stored snapshot");
+  const body = bytes.length - DIGEST_BYTES;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes.subarray(0, body)));
+  if (!digest.every((b, i) => b === bytes[body + i])) throw new Error("stored snapshot is damaged: its digest does not match");
+}
+
+/** The parts of a stored entry: {build, snapshot, files, answer}; throws on anything else (its digest is not checked). */
 export function unpackSnapshot(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 8 || view.getUint32(0, true) !== MAGIC) throw new Error("not a stored snapshot");
@@ -111,8 +168,8 @@ export function unpackSnapshot(bytes) {
     at += size;
     return [path, data];
   });
-  if (at !== bytes.length) throw new Error("stored snapshot is truncated or too long");
-  return { build: header.build, snapshot: bytes.subarray(start, start + header.snapshot), files };
+  if (at + DIGEST_BYTES !== bytes.length) throw new Error("stored snapshot is truncated or too long");
+  return { build: header.build, snapshot: bytes.subarray(start, start + header.snapshot), files, answer: header.answer };
 }
 
 // ---- making and restoring -------------------------------------------------
@@ -125,19 +182,29 @@ const BUILD_MARK = "_brewhouse_snapshot_build";
  * engine is imported (every game's data is loaded first, and micropip, done
  * with, is dropped: it holds JavaScript functions a snapshot cannot carry),
  * and the installed packages' files, which live outside the heap: the bytes
- * to store.
+ * to store.  The engine's known answer is taken from this normal boot just
+ * before the copy, with every installed data file's digest, and stored with it.
  */
-export function captureSnapshot(pyodide, buildId) {
+export async function captureSnapshot(pyodide, buildId) {
   pyodide.globals.set(BUILD_MARK, buildId);
-  const sitePackages = pyodide.runPython(`
+  const result = pyodide.runPython(`
 import gc, site, sys
-from brewhouse.warmup import warm_up
+from brewhouse.warmup import warm_up, known_answer
 warm_up()
 for name in [m for m in sys.modules if m == "micropip" or m.startswith("micropip.")]:
     del sys.modules[name]
+_known = known_answer()
 gc.collect()
-site.getsitepackages()[0]
+[site.getsitepackages()[0], _known]
 `);
+  const [sitePackages, games] = result.toJs({ dict_converter: Object.fromEntries });
+  result.destroy(); // a snapshot can hold no proxy
+  pyodide.runPython("del _known");
+  const files = readTree(pyodide.FS, sitePackages);
+  // the engine's data files (its JSON, read through importlib.resources): its code
+  // is checked by the games it plays, and hashing every installed file cost more
+  const dataFiles = files.filter(([path]) => /\/brewhouse\/.*\.json$/.test(path));
+  const answer = { games, files: Object.fromEntries(await Promise.all(dataFiles.map(async ([path, data]) => [path, await sha256Hex(data)]))) };
   // the JavaScript list of loaded packages is compared with an empty one
   const loaded = { ...pyodide.loadedPackages };
   for (const name of Object.keys(loaded)) delete pyodide.loadedPackages[name];
@@ -147,17 +214,23 @@ site.getsitepackages()[0]
   } finally {
     Object.assign(pyodide.loadedPackages, loaded);
   }
-  return packSnapshot(buildId, snapshot, readTree(pyodide.FS, sitePackages));
+  return packSnapshot(buildId, snapshot, files, answer);
 }
 
 /**
  * Options for loadPyodide that restore a stored entry (`stored`: its bytes,
  * or a promise of them): the heap, and the installed files written back in place
  * before Python runs again.  Throws (from loadPyodide) on an entry of
- * another build or another Pyodide, or one that is not a snapshot at all.
+ * another build or another Pyodide, one that is not a snapshot at all, or
+ * one whose digest does not match (checked while Pyodide loads; `timings`
+ * gets `digestMs`, what the check took).
  */
-export function restoreOptions(stored, buildId) {
-  const parts = Promise.resolve(stored).then(unpackSnapshot).then((parts) => {
+export function restoreOptions(stored, buildId, timings = {}) {
+  const parts = Promise.resolve(stored).then(async (bytes) => {
+    const parts = unpackSnapshot(bytes);
+    const started = performance.now();
+    await verifySnapshot(bytes);
+    timings.digestMs = Math.round(performance.now() - started);
     if (parts.build !== buildId) throw new Error(`snapshot of build ${parts.build}, not ${buildId}`);
     return parts;
   });
@@ -175,15 +248,57 @@ export function restoreOptions(stored, buildId) {
 }
 
 /**
- * After `loadPyodide(restoreOptions(…))`: check the snapshot is this build's
- * and give this visit its own randomness (the snapshot holds the random
- * module's state of the boot that made it; game seeds come from os.urandom
- * and our PRNG lives in each game's state).
+ * After `loadPyodide(restoreOptions(stored, …))`: check the snapshot is this
+ * build's and that the engine gives the known answer stored with it (the
+ * same fixed games, the same installed data files), before anything else
+ * uses it; then give this visit its own randomness (the snapshot holds the
+ * random module's state of the boot that made it; game seeds come from
+ * os.urandom and our PRNG lives in each game's state).  Rejects on any
+ * mismatch; `timings` gets `filesMs` and `gamesMs`, what the checks took.
  */
-export function reviveSnapshot(pyodide, buildId) {
+export async function reviveSnapshot(pyodide, buildId, stored, timings = {}) {
   const madeFor = pyodide.globals.get(BUILD_MARK);
   if (madeFor !== buildId) throw new Error(`snapshot of build ${madeFor}, not ${buildId}`);
-  pyodide.runPython("import importlib, random\nimportlib.invalidate_caches()\nrandom.seed()");
+  const { answer } = unpackSnapshot(stored);
+  if (!answer) throw new Error("the snapshot carries no known answer");
+  const started = performance.now();
+  // the files are hashed by SubtleCrypto (off this thread, and faster than
+  // hashlib in Pyodide) while Python plays the fixed games
+  const wrongFiles = Promise.all(Object.entries(answer.files).map(async ([path, digest]) => {
+    let data;
+    try {
+      data = pyodide.FS.readFile(path);
+    } catch {
+      return `installed file ${path} is missing`;
+    }
+    return (await sha256Hex(data)) === digest ? null : `installed file ${path} is not the one the snapshot was made with`;
+  })).then((wrong) => {
+    timings.filesMs = Math.round(performance.now() - started);
+    return wrong.filter(Boolean);
+  });
+  const check = pyodide.toPy({ expected: answer.games });
+  let wrongGame;
+  try {
+    wrongGame = pyodide.runPython(`
+import importlib
+from brewhouse.warmup import known_answer
+importlib.invalidate_caches()
+def wrong_game():
+    games = known_answer()
+    for game, digest in expected.items():
+        if games.get(game) != digest:
+            return f"the restored engine plays {game} differently from the boot that made it"
+wrong_game()
+`, { globals: check });
+  } catch (err) {
+    wrongGame = `the restored engine fails its known answer: ${String(err.message ?? err).trim().split("\n").pop()}`;
+  } finally {
+    check.destroy();
+  }
+  timings.gamesMs = Math.round(performance.now() - started);
+  const [wrongFile] = await wrongFiles; // a damaged file says more than what it made the games do
+  if (wrongFile || wrongGame) throw new Error(wrongFile ?? wrongGame);
+  pyodide.runPython("import random\nrandom.seed()");
 }
 
 /**
@@ -215,9 +330,11 @@ export function makeInWorker(url, manifest, { timeoutMs = 180_000 } = {}) {
  * Boot the engine's Python, from a stored snapshot when one fits, else
  * normally (and then make a snapshot for next time, off the player's path).
  *
- * - `store`: {get, put, delete} or null (no storage: always a normal boot);
+ * - `store`: {get, put, delete} or null (no storage: always a normal boot),
+ *   and optionally {markRestoring, restoringMark, clearRestoring}: the
+ *   restoring mark, which must survive a crash of the worker or the tab;
  * - `restore(bytes)`: a Pyodide restored from the stored `bytes` with the
- *   engine revived (throws when it cannot be);
+ *   engine revived and checked (throws when it cannot be);
  * - `boot()`: a normal boot with the engine installed and imported;
  * - `make()`: the bytes of a new snapshot, made apart from the booted engine
  *   (another worker or another Pyodide), which it never touches;
@@ -229,32 +346,53 @@ export function makeInWorker(url, manifest, { timeoutMs = 180_000 } = {}) {
  * unavailable; `error` when a step failed; `bytes`), and `stored`: a promise
  * that settles with whether a new snapshot was stored (never rejects).  A
  * snapshot being made updates that same status once done: `made` (with its
- * `bytes`), or `unavailable` with an `error`.
+ * `bytes`), or `unavailable` with an `error`.  Two more functions, which
+ * never reject: `restoreAnswered()` clears the restoring mark (call it once
+ * the restored engine has answered the page's first calls; until then a
+ * crash means the next boot drops the entry), and `dropSnapshot()` deletes
+ * the restored entry (after a fatal error of its engine).
  */
 export async function bootEngineRuntime({ store, key, enabled = true, restore, boot, make,
                                           later = (task) => setTimeout(task, 0), log = () => {} }) {
   const status = { state: "off", key };
+  const nothing = async () => {};
   if (!enabled || !store) {
     status.state = enabled ? "unavailable" : "off";
-    return { pyodide: await boot(), snapshot: status, stored: Promise.resolve(false) };
+    return { pyodide: await boot(), snapshot: status, stored: Promise.resolve(false),
+      restoreAnswered: nothing, dropSnapshot: nothing };
   }
+  const quietly = async (step) => { try { await step(); } catch { /* the entry is replaced later anyway */ } };
+  const clearMark = () => quietly(() => store.clearRestoring?.());
+  const drop = () => quietly(() => store.delete(key)).then(clearMark);
   let found = null;
+  let crashed = null;
   try {
-    found = await store.get(key);
+    [found, crashed] = await Promise.all([store.get(key), store.restoringMark?.() ?? null]);
   } catch (err) {
     status.error = `read: ${err.message ?? err}`;
   }
+  if (crashed) {
+    // the last restore never reached the page's first answers: whatever it
+    // restored (the digest cannot see everything) is not restored again
+    status.error = "restore: the last restore of this snapshot did not finish";
+    log(`snapshot dropped, booting normally: ${status.error}`);
+    if (crashed !== key) await quietly(() => store.delete(crashed));
+    await drop();
+    found = null;
+  }
   if (found) {
     try {
+      await store.markRestoring?.(key);
       // read whole before Pyodide starts: reading 33 MB while Pyodide fetches and
       // compiles its WebAssembly made both slower (measured in Chromium)
       const bytes = await found.bytes;
       const pyodide = await restore(bytes);
-      return { pyodide, snapshot: { ...status, state: "restored", bytes: bytes.length }, stored: Promise.resolve(false) };
+      return { pyodide, snapshot: { ...status, state: "restored", bytes: bytes.length }, stored: Promise.resolve(false),
+        restoreAnswered: clearMark, dropSnapshot: drop };
     } catch (err) {
       status.error = `restore: ${err.message ?? err}`;
       log(`snapshot not usable, booting normally: ${status.error}`);
-      try { await store.delete(key); } catch { /* it is replaced later anyway */ }
+      await drop();
     }
   }
   const pyodide = await boot();
@@ -270,5 +408,5 @@ export async function bootEngineRuntime({ store, key, enabled = true, restore, b
     log(`no snapshot made: ${status.error}`);
     return false;
   });
-  return { pyodide, snapshot: status, stored };
+  return { pyodide, snapshot: status, stored, restoreAnswered: nothing, dropSnapshot: nothing };
 }

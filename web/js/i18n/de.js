@@ -14,6 +14,8 @@ export default {
   "engine.ready": "Regel-Engine bereit",
   "engine.failed": "Die Regel-Engine konnte nicht gestartet werden.",
   "engine.retry": "Erneut versuchen",
+  "engine.stopped": "Die Regel-Engine funktioniert nicht mehr. Lade die Seite neu, um sie wieder zu starten – deine gespeicherten Spiele bleiben erhalten.",
+  "engine.reload": "Neu laden",
   "menu.title": "Spiele",
   "menu.players": "{min}–{max} Spieler",
   "menu.playersSolo": "Solo oder {min}–{max} Spieler",

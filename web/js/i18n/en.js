@@ -13,6 +13,8 @@ export default {
   "engine.ready": "Rules engine ready",
   "engine.failed": "The rules engine could not start.",
   "engine.retry": "Retry",
+  "engine.stopped": "The rules engine stopped working. Reload the page to start it again: your saved games are safe.",
+  "engine.reload": "Reload",
   "menu.title": "Games",
   "menu.players": "{min}–{max} players",
   "menu.playersSolo": "Solo or {min}–{max} players",

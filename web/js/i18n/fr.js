@@ -13,6 +13,8 @@ export default {
   "engine.ready": "Moteur de règles prêt",
   "engine.failed": "Le moteur de règles n’a pas pu démarrer.",
   "engine.retry": "Réessayer",
+  "engine.stopped": "Le moteur de règles s’est arrêté. Rechargez la page pour le relancer : vos parties sauvegardées ne risquent rien.",
+  "engine.reload": "Recharger",
   "menu.title": "Jeux",
   "menu.players": "{min} à {max} joueurs",
   "menu.playersSolo": "Solo ou {min} à {max} joueurs",

@@ -14,6 +14,8 @@ export default {
   "engine.ready": "ルールエンジンの準備ができました",
   "engine.failed": "ルールエンジンを起動できませんでした。",
   "engine.retry": "再試行",
+  "engine.stopped": "ルールエンジンが停止しました。ページを再読み込みすると再起動します。保存したゲームはそのまま残っています。",
+  "engine.reload": "再読み込み",
   "menu.title": "ゲーム",
   "menu.players": "{min}〜{max}人",
   "menu.playersSolo": "ソロまたは{min}〜{max}人",

@@ -66,6 +66,10 @@ export default {
   "error.engine_not_ready": "die Regel-Engine startet noch; versuche es gleich noch einmal.",
   "error.too_large": "die Datei ist zu groß.",
   "error.unknown": "ein unerwarteter Fehler ist aufgetreten.",
+  "install.button": "App installieren",
+  "install.prompt": "Brewhouse in einem eigenen Fenster, auch offline.",
+  "install.ios": "Brewhouse installieren: auf „Teilen“ tippen, dann „Zum Home-Bildschirm“.",
+  "install.macSafari": "Brewhouse installieren: Ablage → „Zum Dock hinzufügen“.",
   "footer.offline": "Funktioniert nach dem ersten Besuch auch offline.",
   "footer.build": "Regel-Engine {engine} · Pyodide {pyodide} · Build {build}",
   // ---- Spieltisch (allgemein) ----

@@ -65,6 +65,10 @@ export default {
   "error.engine_not_ready": "the rules engine is still starting; try again in a moment.",
   "error.too_large": "the file is too large.",
   "error.unknown": "an unexpected error occurred.",
+  "install.button": "Install the app",
+  "install.prompt": "Brewhouse in a window of its own, even offline.",
+  "install.ios": "To install Brewhouse: tap Share, then “Add to Home Screen”.",
+  "install.macSafari": "To install Brewhouse: File → “Add to Dock”.",
   "footer.offline": "Works offline after the first visit.",
   "footer.build": "Engine {engine} · Pyodide {pyodide} · build {build}",
   // ---- table (generic) ----

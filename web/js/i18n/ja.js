@@ -66,6 +66,10 @@ export default {
   "error.engine_not_ready": "ルールエンジンがまだ起動中です。少し待ってからもう一度お試しください。",
   "error.too_large": "ファイルが大きすぎます。",
   "error.unknown": "予期しないエラーが発生しました。",
+  "install.button": "アプリをインストール",
+  "install.prompt": "Brewhouse を専用のウィンドウで。オフラインでも遊べます。",
+  "install.ios": "Brewhouse をインストールするには、共有ボタンから「ホーム画面に追加」をタップします。",
+  "install.macSafari": "Brewhouse をインストールするには、「ファイル」→「Dock に追加」を選びます。",
   "footer.offline": "一度アクセスすればオフラインでも遊べます。",
   "footer.build": "エンジン {engine} · Pyodide {pyodide} · ビルド {build}",
   // ---- table (generic) ----

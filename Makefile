@@ -10,9 +10,9 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8000
 
-.PHONY: install build play test test-fast bench bench-cafe clean
+.PHONY: install cairo build play test test-fast bench bench-cafe clean
 
-install: $(VENV)/.installed node_modules/.installed $(CHROMIUM)
+install: $(VENV)/.installed node_modules/.installed $(CHROMIUM) cairo
 
 # a venv with the project's dev extras (pytest, hypothesis, playwright, build)
 $(VENV)/.installed: pyproject.toml
@@ -33,6 +33,11 @@ $(CHROMIUM):
 	@echo "[install] Debian chromium"
 	@$(SUDO) apt-get update -qq
 	@DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null
+
+# Debian's cairo, which CairoSVG draws the app icons with (wasm-build/webapp.py), only when it is missing
+cairo: $(VENV)/.installed
+	@$(PY) -c 'import cairocffi' 2>/dev/null || { echo "[install] Debian libcairo2"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libcairo2 >/dev/null; }
 
 build: install
 	@$(PY) wasm-build/build.py 2> >(grep -v "^WARNING: Location" >&2)

@@ -13,7 +13,9 @@ Steps (each downloads nothing but from PyPI and npm):
    (pins.json), and byte-compile it and the engine wheel the same way (the
    engine's modules were compiled from source on every first visit);
 4. copy ``web/`` and the vendored npm libraries (versioned folders) and write
-   ``js/vendor.js``, the one module through which the app imports them;
+   ``js/vendor.js``, the one module through which the app imports them; draw
+   the installable app's PNG icons from our SVG artwork (``webapp.py``) and
+   check that every image the web app manifest names is there at its size;
 5. write ``build-manifest.json`` (versions, sizes and sha256 of every file);
 6. write the service worker (Workbox, self-hosted) precaching every file,
    the wasm and the stdlib included (Workbox's build tools skip files over
@@ -42,6 +44,8 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+
+from webapp import check_manifest, write_app_images
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "wasm-build"
@@ -177,6 +181,13 @@ def assemble(out: Path, scratch: Path, epoch: int) -> dict:
     micropip = fetch_micropip()
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(ROOT / "web", out)
+    # before the build manifest: the icons are precached like every other file
+    try:
+        icons = write_app_images(ROOT / "web", out)
+        check_manifest(out)
+    except (OSError, ValueError) as err:
+        sys.exit(f"app icons: {err}")
+    log(f"app icons: {len(icons)} drawn from web/ artwork")
 
     pyodide_version = npm_version("pyodide")
     pyodide_dir = f"pyodide/{pyodide_version}"

@@ -21,7 +21,7 @@ from typing import Optional
 ROOT = Path(__file__).resolve().parent.parent
 MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
         ".whl": "application/zip", ".zip": "application/zip", ".json": "application/json",
-        ".svg": "image/svg+xml"}
+        ".svg": "image/svg+xml", ".png": "image/png", ".webmanifest": "application/manifest+json"}
 
 
 def header_rules(toml_path: Path = ROOT / "netlify.toml") -> list[tuple[re.Pattern[str], dict[str, str]]]:

@@ -10,6 +10,7 @@ import { onRoomMade, storageState } from "./storage.js";
 import { TABLES } from "./tables.js";
 import { aboutGame } from "./games/about.js";
 import { h } from "./table/dom.js";
+import { initInstall } from "./install.js";
 import { isTableRoute } from "./table/url.js";
 import { shortVersion } from "./table/version.js";
 
@@ -436,6 +437,7 @@ initSaves();
 if (isTableRoute(location.search)) route();
 bootEngine();
 initServiceWorker();
+initInstall($("install"));
 
 // test and benchmark hooks (no rules here: they only reach the same objects the UI uses)
 window.brewhouse = { engine, saves, progress, renderSaves, navigate, get info() { return engineInfo; },

@@ -70,6 +70,10 @@ export default {
   "error.too_large": "die Datei ist zu groß.",
   "error.storage_full": "der Speicher dieses Geräts ist voll: schaffe Platz (oder lösche gespeicherte Spiele, die du nicht mehr brauchst) und versuche es dann erneut.",
   "error.unknown": "ein unerwarteter Fehler ist aufgetreten.",
+  "install.button": "App installieren",
+  "install.prompt": "Brewhouse in einem eigenen Fenster, auch offline.",
+  "install.ios": "Brewhouse installieren: auf „Teilen“ tippen, dann „Zum Home-Bildschirm“.",
+  "install.macSafari": "Brewhouse installieren: Ablage → „Zum Dock hinzufügen“.",
   "footer.offline": "Funktioniert nach dem ersten Besuch auch offline.",
   "footer.build": "Regel-Engine {engine} · Pyodide {pyodide} · Build {build}",
   // ---- Spieltisch (allgemein) ----

@@ -69,6 +69,10 @@ export default {
   "error.too_large": "the file is too large.",
   "error.storage_full": "storage on this device is full: free some space (or delete saved games you no longer need), then try again.",
   "error.unknown": "an unexpected error occurred.",
+  "install.button": "Install the app",
+  "install.prompt": "Brewhouse in a window of its own, even offline.",
+  "install.ios": "To install Brewhouse: tap Share, then “Add to Home Screen”.",
+  "install.macSafari": "To install Brewhouse: File → “Add to Dock”.",
   "footer.offline": "Works offline after the first visit.",
   "footer.build": "Engine {engine} · Pyodide {pyodide} · build {build}",
   // ---- table (generic) ----

@@ -69,6 +69,10 @@ export default {
   "error.too_large": "le fichier est trop volumineux.",
   "error.storage_full": "le stockage de cet appareil est plein : libérez de l’espace (ou supprimez des parties dont vous n’avez plus besoin), puis réessayez.",
   "error.unknown": "une erreur inattendue s’est produite.",
+  "install.button": "Installer l’application",
+  "install.prompt": "Brewhouse dans sa propre fenêtre, même hors ligne.",
+  "install.ios": "Pour installer Brewhouse : touchez Partager, puis « Sur l’écran d’accueil ».",
+  "install.macSafari": "Pour installer Brewhouse : Fichier → « Ajouter au Dock ».",
   "footer.offline": "Fonctionne hors ligne après la première visite.",
   "footer.build": "Moteur {engine} · Pyodide {pyodide} · version {build}",
   // ---- table (générique) ----

@@ -70,6 +70,10 @@ export default {
   "error.too_large": "ファイルが大きすぎます。",
   "error.storage_full": "この端末のストレージがいっぱいです。空き容量を増やして（または不要なセーブデータを削除して）から、もう一度お試しください。",
   "error.unknown": "予期しないエラーが発生しました。",
+  "install.button": "アプリをインストール",
+  "install.prompt": "Brewhouse を専用のウィンドウで。オフラインでも遊べます。",
+  "install.ios": "Brewhouse をインストールするには、共有ボタンから「ホーム画面に追加」をタップします。",
+  "install.macSafari": "Brewhouse をインストールするには、「ファイル」→「Dock に追加」を選びます。",
   "footer.offline": "一度アクセスすればオフラインでも遊べます。",
   "footer.build": "エンジン {engine} · Pyodide {pyodide} · ビルド {build}",
   // ---- table (generic) ----

@@ -545,11 +545,9 @@ export class Table {
     this.busy = true;
     this.setWaiting("busy");
     try {
-      // take back moves until a human has a real decision again: a bot would replay
-      // the same move, and a decision that plays itself (auto_move) would be replayed too
-      const asker = { match: this.match, player: this.status.active_player };
-      let st = await this.engine.call("undo", asker);
-      while (st.can_undo && (isBotSeat(st.seats[st.active_player]) || st.auto_move)) st = await this.engine.call("undo", asker);
+      // the engine takes back this player's own last decision and the moves after it
+      // (never the bots' moves alone: Undo is only offered when there is one, can_undo)
+      const st = await this.engine.call("undo", { match: this.match, player: this.status.active_player });
       this.status = st;
       // a summary never reaches back past the position taken back to
       for (const [p, since] of this.summarySince) this.summarySince.set(p, Math.min(since, st.ply));

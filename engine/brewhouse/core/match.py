@@ -6,7 +6,10 @@ source of truth of saves, replays and share links), the event log and undo.
 
 Undo restores earlier snapshots, but only back to the last move that
 revealed hidden information (a draw, a shuffle): undoing past it would let a
-player peek and retry.  Snapshots before that barrier are dropped.
+player peek and retry.  Snapshots before that barrier are dropped.  A player's
+Undo (:meth:`Match.undo_own_move`) takes back their own last decision and the
+bots' moves after it, never the bots' moves alone: a bot asked again may play
+differently, which would be a free re-roll.
 """
 from __future__ import annotations
 

@@ -101,7 +101,7 @@ class Api:
             "active_player": match.active_player,
             "over": outcome is not None,
             "outcome": outcome.to_json() if outcome else None,
-            "can_undo": match.can_undo,
+            "can_undo": match.can_undo if player is None else match.undo_steps(player) > 0,
             "auto_move": None if outcome else self._auto_move(match, player),
         }
 
@@ -234,11 +234,17 @@ class Api:
         return bot
 
     def undo(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Take back moves: ``player``'s last decision and the bots' moves after it
+        (see :meth:`Match.undo_steps`; ``can_undo`` in a status asked for that player
+        says whether there is one), or without ``player`` the last move alone."""
         match = self._match(params)
         if getattr(match, "lesson", None) is not None:
             raise BadRequest("a lesson has no undo: restart it instead")
         player = self._player(params, match)
-        match.undo()
+        if player is None:
+            match.undo()
+        else:
+            match.undo_own_move(player)
         return self._status(params["match"], match, player)
 
     def log(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -166,6 +166,30 @@ def test_human_against_a_bot_plays_a_complete_game(page, site):
     print(f"rush human vs bot: {stats['human_moves']} human moves in {time.time() - started:.1f} s")
 
 
+def test_undo_takes_back_the_players_own_move_never_the_bots_alone(page, site):
+    """The bot places first: Undo is not offered before the player has moved (it would
+    take back the bot's placement, which the bot then plays differently).  After the
+    player's move and the bot's reply, Undo returns to before the player's move."""
+    open_table(page, site, "?game=rush&seats=human,random&seed=7")
+    assert settle(page) == "human"
+    undo = page.locator("[data-testid=undo]")
+    start_ply = int(page.get_attribute(STATUS, "data-ply"))
+    assert start_ply >= 1, "the bot was to place first"
+    assert undo.is_disabled(), "Undo offered before the player has moved"
+    before_text = board_text(page)
+
+    page.locator("[data-testid=rush-board] [data-move^='place:']").first.click()
+    assert settle(page) == "human"
+    assert int(page.get_attribute(STATUS, "data-ply")) >= start_ply + 2  # the player's move and the bot's reply
+    assert not undo.is_disabled()
+    undo.click()
+    assert settle(page) == "human"
+    page.wait_for_selector(f"{STATUS}[data-ply='{start_ply}']")
+    assert board_text(page) == before_text
+    assert undo.is_disabled()  # only the bot's placement is left: not the player's to take back
+    assert page.problems == []
+
+
 def test_three_seats_hot_seat_and_bot_in_french(page, site):
     started = time.time()
     open_table(page, site, "?game=rush&seats=human,random,human&seed=11", lang="fr")

@@ -42,9 +42,15 @@ def test_activating_attract_after_placing_there_is_automatic(seize):
     assert after["auto_move"] is None  # the next decision: which customer to attract
     assert len(ok(api.call("view", {"match": match, "player": 0}))["moves"]) > 1
 
-    # undo, told who asks, says the position it returns to resolves itself again
+    # undo, told who asks, takes back the move that played itself and the player's own
+    # decision before it (played again, that move would only play itself again)
     undone = ok(api.call("undo", {"match": match, "player": 0}))
-    assert undone["auto_move"] == "icon:0"
+    assert undone["ply"] == 0 and undone["auto_move"] is None
+    # without a player (the bare protocol) one move is taken back: the icon, which resolves itself
+    ok(api.call("apply_move", {"match": match, "move": "space:attract"}))
+    ok(api.call("apply_move", {"match": match, "move": "icon:0"}))
+    assert ok(api.call("undo", {"match": match}))["auto_move"] is None  # not told to nobody
+    assert ok(api.call("status", {"match": match, "player": 0}))["auto_move"] == "icon:0"
 
 
 def test_the_only_option_is_told_only_to_the_player_who_decides(seize):

@@ -6,21 +6,24 @@ source of truth of saves, replays and share links), the event log and undo.
 
 Undo restores earlier snapshots, but only back to the last move that
 revealed hidden information (a draw, a shuffle): undoing past it would let a
-player peek and retry.  Snapshots before that barrier are dropped.
+player peek and retry.  Snapshots before that barrier are dropped.  A player's
+Undo (:meth:`Match.undo_own_move`) takes back their own last decision and the
+bots' moves after it, never the bots' moves alone: a bot asked again may play
+differently, which would be a free re-roll.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
 from .. import __version__
 from .editions import FIRST_EDITION, too_new
 from .errors import BadRequest, BadSave, BrewhouseError, SaveDiverged, UndoUnavailable
 from .game import Event, Game, State
 from .registry import REGISTRY, Registry
-from .seats import is_seat_kind
+from .seats import HUMAN, is_seat_kind
 
 __all__ = ["Match", "SAVE_FORMAT", "SAVE_VERSION", "MAX_SEED", "state_digest", "canonical_json"]
 
@@ -52,6 +55,13 @@ class LoggedEvent:
     event: Event
 
 
+class _Undoable(NamedTuple):
+    """What undoing one move restores: the state before it, the log's length then, who moved."""
+    state: State
+    log_len: int
+    mover: Optional[int]
+
+
 class Match:
     """A game in progress; every mutation goes through :meth:`apply` or :meth:`undo`."""
 
@@ -65,7 +75,7 @@ class Match:
         self.moves: list[str] = []
         self.log: list[LoggedEvent] = []
         # states before each undoable move since the last reveal barrier
-        self._undo_stack: list[tuple[State, int]] = []
+        self._undo_stack: list[_Undoable] = []
 
     def _check_seats(self, seats: Optional[Sequence[str]]) -> list[str]:
         n = self.game.seat_count(self.config)
@@ -96,7 +106,7 @@ class Match:
         if transition.reveals:
             self._undo_stack.clear()
         else:
-            self._undo_stack.append((self.state, len(self.log)))
+            self._undo_stack.append(_Undoable(self.state, len(self.log), self.active_player))
         self.state = transition.state
         self.moves.append(move_id)
         self.log.extend(LoggedEvent(self.ply, e) for e in transition.events)
@@ -110,9 +120,36 @@ class Match:
         """Take back the last move (if it revealed nothing)."""
         if not self._undo_stack:
             raise UndoUnavailable("nothing to undo: no move since hidden information was revealed")
-        self.state, log_len = self._undo_stack.pop()
+        self.state, log_len, _ = self._undo_stack.pop()
         self.moves.pop()
         del self.log[log_len:]
+
+    def undo_steps(self, player: int) -> int:
+        """How many moves ``player``'s Undo takes back (0: it is not offered to them).
+
+        A player takes back their own last decision and whatever the bots played
+        after it, never the bots' moves alone (a bot would play again, maybe
+        differently: a free re-roll), never another person's decision, never past
+        the last reveal.  A move that was the only option (it played itself) is
+        nobody's decision: it is taken back on the way but never stops there.
+        """
+        for steps, entry in enumerate(reversed(self._undo_stack), start=1):
+            if len(self.game.legal_moves(entry.state)) < 2:
+                continue  # no choice was made
+            if entry.mover == player:
+                return steps
+            if entry.mover is None or self.seats[entry.mover] == HUMAN:
+                return 0  # another person's decision (or nobody's seat): not this player's to take back
+        return 0
+
+    def undo_own_move(self, player: int) -> None:
+        """Take back ``player``'s last decision and every move after it (see :meth:`undo_steps`)."""
+        steps = self.undo_steps(player)
+        if not steps:
+            raise UndoUnavailable("nothing to undo: no move of yours since hidden information was revealed",
+                                  player=player)
+        for _ in range(steps):
+            self.undo()
 
     # -- saving -----------------------------------------------------------
     def to_save(self) -> dict[str, Any]:

@@ -27,9 +27,10 @@ import { close as closeZoom } from "./zoom.js";
 
 export const PACES = { instant: 0, fast: 300, normal: 900, slow: 1800 };
 // On a phone the sticky decision banner stays short: the first options and a
-// "more" toggle, folded to one line once the page scrolls past it.
+// "more" toggle, folded to one line once the page scrolls past it (foldDecision).
 const PHONE = "(max-width: 700px)";
 const COMPACT_OPTIONS = 4;
+const FOLD_HYSTERESIS = 48; // px: a folded banner unfolds only this far above where it folded
 const PACE_KEY = "brewhouse.pace";
 
 export function currentPace() {
@@ -177,16 +178,32 @@ export class Table {
     window.addEventListener("scroll", this.onScroll, { passive: true });
   }
 
+  // Folding happens as the page scrolls, without a tap: a player reading the board wants
+  // the banner out of the way, and back when they return to the top.  It must never feed
+  // itself: a folded banner that shrank the page made the browser move the scroll (to keep
+  // the board in place), which brought the banner's place back into sight, which unfolded
+  // it, which grew the page… the buttons flickered under the finger.  So the folded banner
+  // keeps the room it had open (a bottom margin: the page's height never changes), it
+  // folds only once its whole open place has scrolled away (that kept room is never seen),
+  // and it unfolds only FOLD_HYSTERESIS px before that point.
   foldDecision() {
     if (this.closed) return;
-    // the banner is stuck to the top once the mark just above it has scrolled away
-    const stuck = matchMedia(PHONE).matches && this.el.decisionMark.getBoundingClientRect().top < 0;
+    const el = this.el.decision;
+    const wasCollapsed = el.classList.contains("collapsed");
+    if (!wasCollapsed) this.decisionOpenHeight = el.getBoundingClientRect().height;
+    const phone = matchMedia(PHONE).matches;
+    // how far the page has scrolled past the banner's own place (the mark just above it)
+    const past = -this.el.decisionMark.getBoundingClientRect().top;
+    const foldAt = this.decisionOpenHeight ?? 0;
+    const stuck = phone && past > (wasCollapsed ? foldAt - FOLD_HYSTERESIS : foldAt);
     if (!stuck) this.decisionOpenedAt = null;
     else if (this.decisionOpenedAt !== null && Math.abs(window.scrollY - this.decisionOpenedAt) > window.innerHeight / 4) this.decisionOpenedAt = null;
     const collapsed = stuck && this.decisionOpenedAt === null;
-    this.el.decision.classList.toggle("collapsed", collapsed);
-    this.el.decision.title = collapsed ? t("table.decision.show") : "";
+    el.classList.toggle("collapsed", collapsed);
+    el.title = collapsed ? t("table.decision.show") : "";
     this.el.decisionShow?.toggleAttribute("hidden", !collapsed);
+    // measured last: the ▾ button shown just above can make the folded line taller
+    el.style.marginBottom = collapsed ? `${Math.max(0, foldAt - el.getBoundingClientRect().height)}px` : "";
   }
 
   openDecision() {
@@ -549,11 +566,9 @@ export class Table {
     this.busy = true;
     this.setWaiting("busy");
     try {
-      // take back moves until a human has a real decision again: a bot would replay
-      // the same move, and a decision that plays itself (auto_move) would be replayed too
-      const asker = { match: this.match, player: this.status.active_player };
-      let st = await this.engine.call("undo", asker);
-      while (st.can_undo && (isBotSeat(st.seats[st.active_player]) || st.auto_move)) st = await this.engine.call("undo", asker);
+      // the engine takes back this player's own last decision and the moves after it
+      // (never the bots' moves alone: Undo is only offered when there is one, can_undo)
+      const st = await this.engine.call("undo", { match: this.match, player: this.status.active_player });
       this.status = st;
       // a summary never reaches back past the position taken back to
       for (const [p, since] of this.summarySince) this.summarySince.set(p, Math.min(since, st.ply));

@@ -27,6 +27,23 @@ export async function probeSolo(engine, game) {
   return null;
 }
 
+const BOT_LEVEL_KEY = "brewhouse.botLevel";
+
+/**
+ * Who sits on a seat the player adds (and on the second seat of a new setup): a bot
+ * when the game has any, of the level the player last chose for a seat, else "easy"
+ * (a player most often fills a table with bots; a friend at the device is one choice away).
+ */
+function newSeat(botLevels) {
+  const chosen = localStorage.getItem(BOT_LEVEL_KEY);
+  if (botLevels.includes(chosen)) return chosen;
+  return botLevels.includes("easy") ? "easy" : botLevels[0] ?? "human";
+}
+
+function rememberBotLevel(seat) {
+  if (seat !== "human") localStorage.setItem(BOT_LEVEL_KEY, seat);
+}
+
 /**
  * The setup screen.  A renderer with a `setupPanel` (Seize the Bean: districts,
  * difficulty levels) adds its own fieldsets, read from the engine's
@@ -37,7 +54,7 @@ export async function probeSolo(engine, game) {
 export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigate, gameOptions = null, initial = null, learn = null }) {
   const min = Math.max(renderer.minSeats ?? 2, gameInfo.min_players);
   const max = gameInfo.max_players;
-  const state = { mode: "multi", seats: ["human", botLevels.includes("easy") ? "easy" : botLevels[0] ?? "human"], first: "0", level: 1, options: {}, seed: "" };
+  const state = { mode: "multi", seats: ["human", newSeat(botLevels)], first: "0", level: 1, options: {}, seed: "" };
   if (initial) {
     const starbots = initial.seats.find((s) => s.startsWith("starbots-"));
     if (starbots && solo) Object.assign(state, { mode: "solo", level: Number(starbots.split("-")[1]) });
@@ -52,7 +69,7 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
     const choices = ["human", ...botLevels];
     return h("label.seat",
       h("span", t("setup.seat", { n: i + 1 })),
-      h("select", { dataset: { testid: `seat-${i}` }, onchange: (e) => { state.seats[i] = e.target.value; draw(); } },
+      h("select", { dataset: { testid: `seat-${i}` }, onchange: (e) => { state.seats[i] = e.target.value; rememberBotLevel(e.target.value); draw(); } },
         choices.map((c) => h("option", { value: c, selected: state.seats[i] === c }, c === "human" ? t("setup.human") : t("setup.bot", { level: levelName(c) })))),
       state.seats.length > min
         ? h("button.secondary.small", { type: "button", dataset: { testid: `remove-seat-${i}` }, "aria-label": t("setup.removeSeat", { n: i + 1 }),
@@ -72,7 +89,7 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
       solo ? null : h("p.note", { dataset: { testid: "solo-note" } }, t("setup.soloComing")));
     const seatsBox = multi
       ? h("fieldset", h("legend", t("setup.seats")), state.seats.map((_, i) => seatSelect(i)),
-        state.seats.length < max ? h("button.secondary", { type: "button", dataset: { testid: "add-seat" }, onclick: () => { state.seats.push("human"); draw(); } }, t("setup.addSeat")) : null,
+        state.seats.length < max ? h("button.secondary", { type: "button", dataset: { testid: "add-seat" }, onclick: () => { state.seats.push(newSeat(botLevels)); draw(); } }, t("setup.addSeat")) : null,
         botNote,
         h("label.seat", h("span", t("setup.first")),
           h("select", { dataset: { testid: "first-player" }, onchange: (e) => { state.first = e.target.value; } },
@@ -111,7 +128,8 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
       h("h2", t("setup.title", { game: gameInfo.title })),
       // only a game with an automa (renderer.solo: Starbots™) has a solo mode to choose
       ...[...(renderer.solo ? [modeBox] : []), seatsBox, ...panel.nodes, optionsBox, seedBox, problems, message].filter(Boolean),
-      h("div.row-buttons",
+      // stuck to the bottom of the screen: Start is in reach however long the form is
+      h("div.row-buttons.setup-actions",
         h("button", { type: "submit", dataset: { testid: "start" }, disabled: panel.problems.length > 0 }, t("setup.start")),
         learn ? h("button.secondary", { type: "button", dataset: { testid: "setup-learn" }, onclick: learn }, t("learn.button")) : null,
         h("button.secondary", { type: "button", onclick: () => navigate("") }, t("table.backHome"))));

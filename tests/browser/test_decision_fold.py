@@ -1,0 +1,67 @@
+"""The phone's sticky decision banner never folds and unfolds by itself.
+
+Folding the banner used to shrink the page: the browser moved the scroll to keep
+the board in place, the banner's mark came back into sight, the banner unfolded,
+the page grew… 17 to 23 flips in three seconds at a scroll of about 300 px, the
+buttons jumping under the player's finger.  Here each table, mid-game on a phone,
+is scrolled from the top to the bottom in 10 px steps with no other input, 300 ms
+at each position: the banner folds once on the way down, and folding never moves
+what follows it (the page's height stays as it was).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import open_table, settle
+from test_phone_layout import GAMES, PHONE, play_random
+
+STEP_PX = 10
+WAIT_MS = 300
+
+SWEEP = """async ([step, wait]) => {
+  const decision = document.querySelector('[data-testid=decision]');
+  const flips = [];
+  const shifts = [];  // how much a fold moved what follows the banner (px)
+  let position = 0;
+  // the room the banner takes in the page: what follows it moves when that changes
+  const footprint = () => decision.getBoundingClientRect().height + parseFloat(getComputedStyle(decision).marginBottom);
+  let room = footprint();
+  const classes = new MutationObserver((records) => {
+    for (const r of records) if (r.oldValue?.includes('collapsed') !== decision.classList.contains('collapsed')) {
+      flips.push(position);
+      const now = footprint();
+      if (Math.abs(now - room) > 0.5) shifts.push([position, Math.round(now - room)]);
+      room = now;
+    }
+  });
+  classes.observe(decision, { attributes: true, attributeFilter: ['class'], attributeOldValue: true });
+  const perPosition = {};
+  const bottom = () => document.documentElement.scrollHeight - innerHeight;
+  for (position = 0; position <= bottom(); position += step) {
+    const before = flips.length;
+    room = footprint();
+    window.scrollTo(0, position);
+    await new Promise((r) => setTimeout(r, wait));
+    if (flips.length - before > 0) perPosition[position] = flips.length - before;
+  }
+  classes.disconnect();
+  return { flips, shifts, perPosition, bottom: bottom(), collapsed: decision.classList.contains('collapsed') };
+}"""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_banner_never_flips_by_itself_while_scrolling(page, site, game):
+    page.set_viewport_size(PHONE)
+    open_table(page, site, GAMES[game])
+    assert settle(page) == "human"
+    rng = random.Random(5)
+    for _ in range(4):  # mid-game: a few moves in
+        play_random(page, rng)
+    assert page.evaluate("() => document.documentElement.scrollHeight > innerHeight * 1.5"), "too short a page to fold"
+    result = page.evaluate(SWEEP, [STEP_PX, WAIT_MS])
+    assert result["collapsed"], "scrolled to the bottom, the banner did not fold"
+    assert len(result["flips"]) == 1, f"{game}: the banner folded/unfolded at scroll positions {result['flips']} ({result['perPosition']})"
+    assert not result["shifts"], f"{game}: folding moved the page under the banner ([scroll, px]): {result['shifts']}"
+    assert not page.problems, page.problems

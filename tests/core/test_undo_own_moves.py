@@ -79,3 +79,18 @@ def test_never_past_a_reveal():
         if match.game.outcome(match.state) is not None:
             break
     pytest.fail("no revealing move by the human found")
+
+
+
+def test_a_remote_friends_decision_is_a_persons_and_never_undone_by_another():
+    import brewhouse.remote  # noqa: F401  (registers the seat kind 'remote')
+    from brewhouse.core import Match
+    from brewhouse.core.registry import REGISTRY
+    from brewhouse.core.seats import is_person
+
+    assert is_person("human") and is_person("remote")
+    assert not is_person("easy") and not is_person("starbots-1")
+    match = Match(REGISTRY.get("rush"), {"players": 2}, 7, ["human", "remote"])
+    assert match.active_player == 1
+    match.apply(first_option(match))  # the friend's placement, on their own device
+    assert match.can_undo and match.undo_steps(0) == 0  # not the host's to take back

@@ -23,7 +23,7 @@ from .editions import FIRST_EDITION, too_new
 from .errors import BadRequest, BadSave, BrewhouseError, SaveDiverged, UndoUnavailable
 from .game import Event, Game, State
 from .registry import REGISTRY, Registry
-from .seats import HUMAN, is_seat_kind
+from .seats import is_person, is_seat_kind
 
 __all__ = ["Match", "SAVE_FORMAT", "SAVE_VERSION", "MAX_SEED", "state_digest", "canonical_json"]
 
@@ -138,7 +138,7 @@ class Match:
                 continue  # no choice was made
             if entry.mover == player:
                 return steps
-            if entry.mover is None or self.seats[entry.mover] == HUMAN:
+            if entry.mover is None or is_person(self.seats[entry.mover]):
                 return 0  # another person's decision (or nobody's seat): not this player's to take back
         return 0
 

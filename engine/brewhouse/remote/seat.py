@@ -10,4 +10,4 @@ __all__ = ["REMOTE"]
 
 #: the seat kind of a person playing from another device
 REMOTE = "remote"
-register_seat_kind(REMOTE, "a friend on another device")
+register_seat_kind(REMOTE, "a friend on another device", person=True)

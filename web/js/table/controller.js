@@ -10,6 +10,7 @@
 //   decision(view, status, ctx)   {what, why} for the decision banner
 //   moveLabel(move, view, ctx)    node or text for one legal option
 //   boardOnly(move)               optional: true for an option only the board shows (kept out of sight in the banner)
+//   checkName(id, ctx)            optional: a lesson check's id (a card) in words, or null
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
 //   eventIcon(event)              a small picture for that line, or null

@@ -288,6 +288,12 @@ export function decision(view, status, ctx) {
 }
 
 /** Plain-text label of a move (aria-labels, tooltips, option buttons). */
+/** An order card id a lesson's check names: its drink (an order no view has shown: null). */
+export function checkName(id, ctx) {
+  const name = ctx.cardName(id);
+  return name && name !== id ? drinkName(name) : null;
+}
+
 export function moveText(move, view, ctx) {
   const p = move.payload;
   switch (p.kind) {

@@ -141,14 +141,19 @@ export class Table {
     };
     for (const k of ["log", "help", "privacy", "over", "shareBox", "error", "skip"]) this.el[k].hidden = true;
     this.storageFull = new StorageFullNotice(() => this.exportGame());
-    this.el.decision.setAttribute("aria-live", "polite");
+    // a screen reader hears what the others just did as it is added (the summary is a log), and of the
+    // decision only its heading, once, when it changes: the whole box read again on every redraw drowned it
+    this.el.recent.setAttribute("role", "log");
+    this.el.recent.setAttribute("aria-live", "polite");
+    this.el.announce = h("div.visually-hidden", { role: "status", "aria-live": "polite", dataset: { testid: "decision-announce" } });
+    this.announced = null;
     const bar = h("div.table-bar",
       h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.status, this.el.thinking, this.el.skip),
       h("div.table-tools", this.el.undo, this.el.hint, this.el.hintNote, this.el.logButton, this.el.helpButton, this.el.share, this.el.shareReplay,
         h("label.pace", this.el.paceLabel, this.el.pace), this.el.home));
     this.el.title = bar.querySelector("h2");
     this.root.replaceChildren(h("section.table", { dataset: { testid: "table", game: this.renderer.id } },
-      bar, this.storageFull.el, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.recent,
+      bar, this.storageFull.el, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.announce, this.el.recent,
       h("div.table-body", this.el.board, h("div.drawer", this.el.log, this.el.help)), this.el.privacy));
     this.root.addEventListener("click", (event) => {
       if (this.waiting === "bot" && this.el.board.contains(event.target)) return this.skip();
@@ -509,6 +514,8 @@ export class Table {
     this.renderer.forget?.();
     this.el.board.replaceChildren();
     this.el.decision.replaceChildren();
+    this.el.announce.replaceChildren();
+    this.announced = null;
     this.el.recent.replaceChildren();
     this.el.log.replaceChildren();
     this.el.log.hidden = true;
@@ -673,11 +680,22 @@ export class Table {
     if (more) this.labelMore(more, hidden);
     const list = h("div.options", { class: hidden ? "has-more" : "", role: "group", "aria-label": t("table.options") }, options, more);
     this.el.decisionShow = h("button.decision-show.secondary.small", { type: "button", "aria-label": t("table.decision.show"), hidden: true }, "▾");
+    const heading = h("p.decision-who", this.el.decisionShow, h("strong", who), " — ", d.what);
     box.replaceChildren(
-      h("p.decision-who", this.el.decisionShow, h("strong", who), " — ", d.what),
+      heading,
       d.why ? h("p.decision-why.muted", d.why) : null,
       mine ? list : h("p.muted", t("table.waitingFor", { name: who })));
     this.foldDecision();
+    this.announceDecision(heading);
+  }
+
+  /** The decision's heading goes to the status region once per decision (a redraw of the same one says nothing). */
+  announceDecision(heading) {
+    const at = `${this.status.ply}:${this.status.active_player}:${this.viewerOfView}`;
+    if (this.announced === at) return;
+    this.announced = at;
+    const words = [...heading.childNodes].filter((n) => n !== this.el.decisionShow).map((n) => n.textContent).join("");
+    this.el.announce.textContent = words.replace(/\s+/g, " ").trim();
   }
 
   toggleAllOptions(more, hidden) {

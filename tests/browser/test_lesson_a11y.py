@@ -6,6 +6,7 @@
   Japanese too.
 - What the others just did is a polite log; the decision box is no live region: only its heading
   goes to a status region, once per decision.
+- The page title says where the player is, in the player's language.
 """
 from __future__ import annotations
 
@@ -109,3 +110,42 @@ def test_the_summary_is_a_polite_log_and_only_the_decisions_heading_is_announced
     assert announced and announced[-1] == heading(page) == region.text_content()
     assert page.locator("[data-testid=turn-summary] li").count() > 0  # inside the log region
     assert page.problems == []
+
+
+# ---- page titles ----------------------------------------------------------------------------
+def test_the_page_title_says_where_the_player_is(page, site):
+    open_table(page, site, "", pace="slow")
+    assert page.title() == "Brewhouse"
+    go(page, "?game=cafe")
+    page.wait_for_function("() => document.title !== 'Brewhouse'")
+    assert page.title() == "Setup — Café · Brewhouse"
+    go(page, "?game=cafe&seats=human,easy&seed=3")
+    assert settle(page) == "human"
+    assert page.title() == "Café — your turn · Brewhouse"
+    confirm = page.locator("[data-testid=place-confirm]")
+    (confirm if confirm.count() else page.locator("[data-move]:visible").first).click()
+    page.wait_for_selector(f"{STATUS}[data-waiting=bot]")
+    name = page.evaluate("() => window.brewhouse.table.seatName(1)")
+    assert page.title() == f"Café — waiting for {name} · Brewhouse"
+    go(page, "?learn=rush&lesson=movement")
+    page.wait_for_selector(f"{STATUS}[data-waiting=lesson], {STATUS}[data-waiting=human]")
+    lesson = page.evaluate("() => document.querySelector('[data-testid=table-title]').textContent")
+    assert page.title().startswith("Lesson: ") and page.title().split("Lesson: ")[1].split(" · ")[0] in lesson
+    go(page, "?learn=rush")
+    page.wait_for_selector("[data-testid=lesson-list]")
+    assert page.title() == "Learn to play — Coffee Rush · Brewhouse"
+    page.evaluate("() => localStorage.setItem('brewhouse.pace', 'instant')")
+    go(page, "?game=rush&seats=random,random&seed=7")
+    page.wait_for_selector(f"{STATUS}[data-waiting=over]", timeout=180_000)
+    assert page.title() == "Coffee Rush — game over · Brewhouse"
+    go(page, "")
+    assert page.title() == "Brewhouse"
+    assert page.problems == []
+
+
+def test_the_page_title_is_translated(page, site):
+    open_table(page, site, "?game=cafe&seats=human,easy&seed=3", lang="fr")
+    assert settle(page) == "human"
+    assert page.title() == "Café — à vous de jouer · Brewhouse"
+    page.evaluate("() => import('./js/i18n.js').then((m) => m.setLanguage('ja'))")
+    assert page.title() == "Café — あなたの番 · Brewhouse"

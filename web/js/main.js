@@ -6,6 +6,7 @@ import { engine, firstBoot, onFirstBootProgress, snapshotsEnabled } from "./engi
 import { URL_KEY, applyTo, formatNumber, initialLanguage, language, languageNames, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore, describeStatus, downloadText, exportFileName } from "./saves.js";
 import { LessonProgress } from "./progress.js";
+import { setPageTitle } from "./page-title.js";
 import { onRoomMade, storageState } from "./storage.js";
 import { TABLES } from "./tables.js";
 import { aboutGame } from "./games/about.js";
@@ -406,6 +407,7 @@ async function route() {
     root.replaceChildren();
     home.hidden = false;
     document.body.classList.remove("at-table");
+    setPageTitle(null);
     renderSaves();
     return;
   }

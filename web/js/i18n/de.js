@@ -2,6 +2,13 @@
 // der deutschen Spielregel (Würfel, Lager, Planungskarten, Firmengelände, SP …).
 export default {
   "app.title": "Brewhouse",
+  "title.page": "{where} · Brewhouse",
+  "title.setup": "Spielaufbau — {game}",
+  "title.yourTurn": "{game} — du bist dran",
+  "title.waiting": "{game} — warte auf {name}",
+  "title.over": "{game} — Spielende",
+  "title.lesson": "Lektion: {lesson}",
+  "title.lessons": "Spielen lernen — {game}",
   "app.tagline": "Kaffee-Brettspiele im Browser, auch offline.",
   "lang.label": "Sprache",
   "lang.name": "Deutsch",

@@ -1,6 +1,13 @@
 // English message catalogue. Keys are stable; values may use {name} placeholders.
 export default {
   "app.title": "Brewhouse",
+  "title.page": "{where} · Brewhouse",
+  "title.setup": "Setup — {game}",
+  "title.yourTurn": "{game} — your turn",
+  "title.waiting": "{game} — waiting for {name}",
+  "title.over": "{game} — game over",
+  "title.lesson": "Lesson: {lesson}",
+  "title.lessons": "Learn to play — {game}",
   "app.tagline": "Coffee board games, in your browser, offline.",
   "lang.label": "Language",
   "lang.name": "English",

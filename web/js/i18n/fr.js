@@ -1,6 +1,13 @@
 // Catalogue français. Mêmes clés que en.js.
 export default {
   "app.title": "Brewhouse",
+  "title.page": "{where} · Brewhouse",
+  "title.setup": "Mise en place — {game}",
+  "title.yourTurn": "{game} — à vous de jouer",
+  "title.waiting": "{game} — en attente de {name}",
+  "title.over": "{game} — partie terminée",
+  "title.lesson": "Leçon : {lesson}",
+  "title.lessons": "Apprendre à jouer — {game}",
   "app.tagline": "Des jeux de société autour du café, dans votre navigateur, hors ligne.",
   "lang.label": "Langue",
   "lang.name": "Français",

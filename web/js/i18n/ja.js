@@ -2,6 +2,13 @@
 // Seize the Bean の用語は日本語ルール（高評価・宣伝・給仕・口コミ・市街…）に合わせる。
 export default {
   "app.title": "Brewhouse",
+  "title.page": "{where} · Brewhouse",
+  "title.setup": "セットアップ — {game}",
+  "title.yourTurn": "{game} — あなたの番",
+  "title.waiting": "{game} — {name}を待っています",
+  "title.over": "{game} — ゲーム終了",
+  "title.lesson": "レッスン：{lesson}",
+  "title.lessons": "遊び方を学ぶ — {game}",
   "app.tagline": "コーヒーのボードゲームを、ブラウザで、オフラインでも。",
   "lang.label": "言語",
   "lang.name": "日本語",

@@ -19,6 +19,7 @@
 //   forget()                      optional: drop what the renderer keeps of the last view (hot-seat eyes change)
 import { EngineError } from "../engine.js";
 import { language, onLanguageChange, t } from "../i18n.js";
+import { setPageTitle } from "../page-title.js";
 import { downloadText, exportFileName, exportFileText, newRecordId, outcomeSummary } from "../saves.js";
 import { StorageFullError } from "../storage.js";
 import { h } from "./dom.js";
@@ -307,6 +308,18 @@ export class Table {
     if (what !== "human") this.clearHint();
     if (what !== "bot" && what !== "busy") this.skipping = false;
     this.el.skip.hidden = what !== "bot" || this.skipping;
+    if (what !== "busy" && what !== "none") this.titlePage();
+  }
+
+  /** The page's title says whose turn it is (or that the game is over). */
+  titlePage() {
+    const st = this.status;
+    const game = this.gameInfo.title;
+    if (st?.over) return setPageTitle("title.over", { game });
+    const p = st?.active_player;
+    if (p === null || p === undefined) return;
+    const mine = this.seats[p] === "human" && (this.humans().length === 1 || this.viewer === p);
+    setPageTitle(mine ? "title.yourTurn" : "title.waiting", { game, name: () => this.seatName(p) });
   }
 
   /** A click on the board or on Skip while bots play: no more waiting until a human is asked. */

@@ -9,6 +9,7 @@
 import { EngineError } from "../engine.js";
 import { language, t } from "../i18n.js";
 import { StorageFullError } from "../storage.js";
+import { setPageTitle } from "../page-title.js";
 import { checkValue, checkWords } from "./check-value.js";
 import { Table } from "./controller.js";
 import { h } from "./dom.js";
@@ -66,6 +67,12 @@ export class LessonTable extends Table {
   }
 
   get learner() { return this.lesson?.player ?? 0; }
+
+  /** A lesson's page is titled by the lesson, whoever's turn it is. */
+  titlePage() {
+    const title = this.lesson?.title;
+    if (title) setPageTitle("title.lesson", { lesson: () => t(title) });
+  }
 
   seatName(p) {
     if (this.seats[p] === undefined) return "";

@@ -115,9 +115,9 @@ def test_the_summary_is_a_polite_log_and_only_the_decisions_heading_is_announced
 # ---- page titles ----------------------------------------------------------------------------
 def test_the_page_title_says_where_the_player_is(page, site):
     open_table(page, site, "", pace="slow")
-    assert page.title() == "Brewhouse"
+    assert page.title() == "Brewhouse — coffee board games"
     go(page, "?game=cafe")
-    page.wait_for_function("() => document.title !== 'Brewhouse'")
+    page.wait_for_function("() => document.title.startsWith('Setup')")
     assert page.title() == "Setup — Café · Brewhouse"
     go(page, "?game=cafe&seats=human,easy&seed=3")
     assert settle(page) == "human"
@@ -139,7 +139,7 @@ def test_the_page_title_says_where_the_player_is(page, site):
     page.wait_for_selector(f"{STATUS}[data-waiting=over]", timeout=180_000)
     assert page.title() == "Coffee Rush — game over · Brewhouse"
     go(page, "")
-    assert page.title() == "Brewhouse"
+    assert page.title() == "Brewhouse — coffee board games"
     assert page.problems == []
 
 
@@ -149,3 +149,5 @@ def test_the_page_title_is_translated(page, site):
     assert page.title() == "Café — à vous de jouer · Brewhouse"
     page.evaluate("() => import('./js/i18n.js').then((m) => m.setLanguage('ja'))")
     assert page.title() == "Café — あなたの番 · Brewhouse"
+    page.evaluate("() => window.brewhouse.navigate('')")
+    assert page.title() == "Brewhouse — コーヒーのボードゲーム"

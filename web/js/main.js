@@ -430,6 +430,7 @@ window.addEventListener("popstate", route);
 // ---- start -----------------------------------------------------------------
 initLanguage();
 applyTo(document);
+setPageTitle(null); // the home's, in the player's language (a table route retitles it)
 $("engine-retry").addEventListener("click", () => bootEngine(true));
 initSaves();
 if (isTableRoute(location.search)) route();

@@ -7,13 +7,13 @@ let current = { key: null, params: {} };
 
 function apply() {
   const { key, params } = current;
-  if (!key) { document.title = t("app.title"); return; }
+  if (!key) { document.title = t("title.home"); return; }
   // a parameter may be a function: a name that follows the language (a lesson's title, a seat)
   const filled = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "function" ? v() : v]));
   document.title = t("title.page", { where: t(key, filled) });
 }
 
-/** Title the page with a catalogue key (null: the home page, the app's name alone). */
+/** Title the page with a catalogue key (null: the home page). */
 export function setPageTitle(key = null, params = {}) {
   current = { key, params };
   apply();

@@ -2,6 +2,7 @@
 // der deutschen Spielregel (Würfel, Lager, Planungskarten, Firmengelände, SP …).
 export default {
   "app.title": "Brewhouse",
+  "title.home": "Brewhouse — Brettspiele rund um Kaffee",
   "title.page": "{where} · Brewhouse",
   "title.setup": "Spielaufbau — {game}",
   "title.yourTurn": "{game} — du bist dran",

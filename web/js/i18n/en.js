@@ -1,6 +1,7 @@
 // English message catalogue. Keys are stable; values may use {name} placeholders.
 export default {
   "app.title": "Brewhouse",
+  "title.home": "Brewhouse — coffee board games",
   "title.page": "{where} · Brewhouse",
   "title.setup": "Setup — {game}",
   "title.yourTurn": "{game} — your turn",

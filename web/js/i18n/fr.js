@@ -1,6 +1,7 @@
 // Catalogue français. Mêmes clés que en.js.
 export default {
   "app.title": "Brewhouse",
+  "title.home": "Brewhouse — jeux de société autour du café",
   "title.page": "{where} · Brewhouse",
   "title.setup": "Mise en place — {game}",
   "title.yourTurn": "{game} — à vous de jouer",

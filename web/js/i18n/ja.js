@@ -2,6 +2,7 @@
 // Seize the Bean の用語は日本語ルール（高評価・宣伝・給仕・口コミ・市街…）に合わせる。
 export default {
   "app.title": "Brewhouse",
+  "title.home": "Brewhouse — コーヒーのボードゲーム",
   "title.page": "{where} · Brewhouse",
   "title.setup": "セットアップ — {game}",
   "title.yourTurn": "{game} — あなたの番",

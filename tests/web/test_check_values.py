@@ -31,7 +31,7 @@ const { checkValue, checkWords } = await import("./web/js/table/check-value.js")
 const data = JSON.parse(process.env.CHECKS);
 const out = {};
 for (const [game, { checks, view, names }] of Object.entries(data)) {
-  const renderer = await import(`./web/js/games/${game}/index.js`);
+  const renderer = (await import(`./web/js/games/${game}/index.js`)).default; // as the page holds it
   for (const lang of %s) {
     setLanguage(lang);
     const ctx = { view, cardName: (id) => names[id] ?? id };

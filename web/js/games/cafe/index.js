@@ -757,5 +757,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, forget, decision, boardOnly, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
+  render, forget, decision, boardOnly, checkName, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

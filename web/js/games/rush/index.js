@@ -441,5 +441,5 @@ export default {
   solo: false,
   options: { opening: { type: "bool", config: "opening", on: "ristretto_espresso", off: "standard", label: "rush.option.opening", hint: "rush.option.openingHint" } },
   optionsFromConfig: (config) => (config?.opening === "ristretto_espresso" ? { opening: true } : {}),
-  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
+  render, decision, checkName, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

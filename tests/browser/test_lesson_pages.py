@@ -7,6 +7,8 @@ navigation), so the suite stays quick as lessons are added.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from brewhouse.core.lessons import load_lessons
@@ -20,6 +22,8 @@ STEP = "[data-testid=lesson-step]"
 READY = ", ".join([f"{STATUS}[data-waiting=human]", f"{STATUS}[data-waiting=lesson]", f"{STATUS}[data-waiting=over]",
                    "[data-testid=route-error]", "[data-testid=table-error]:not([hidden])"])
 PHONE = {"width": 390, "height": 844}
+#: what a check must never show: JSON, a snake_case id, an engine card or order id (P13, o63)
+RAW = re.compile(r"[{}\[\]\"]|\b[a-z]+_[a-z_]+\b|\b[A-Za-z]\d{1,3}\b")
 
 
 def go(page, url: str) -> None:
@@ -83,6 +87,9 @@ def play_lesson(page, game: str, lesson_id: str, shots: str | None = None) -> di
                 assert checks.count() == len(expected) > 0
                 assert [checks.nth(i).get_attribute("data-ok") for i in range(checks.count())] == ["true"] * len(expected)
                 assert "✓" in checks.first.inner_text()
+                # every check in words: no engine data ({"beans": 5}, ["o63"], "P13")
+                texts = [checks.nth(i).inner_text() for i in range(checks.count())]
+                assert not [x for x in texts if RAW.search(x)], texts
             page.click("[data-testid=lesson-next]")
             continue
         assert kind == "act"

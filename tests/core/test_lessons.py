@@ -94,6 +94,15 @@ def test_an_unknown_source_of_numbers_is_refused(bad):
         _cafe_lesson([{"name": "n", "label": "lesson.cafe.x", "path": ["round"], "value": 1, **bad}])
 
 
+def test_an_expectation_may_say_its_numbers_are_seats_and_the_check_carries_it():
+    l = _cafe_lesson([{"name": "master", "label": "lesson.cafe.x", "path": ["master"], "value": 0, "show": "seats"},
+                      {"name": "round", "label": "lesson.cafe.x", "path": ["round"], "value": 1}])
+    checks = {c["name"]: c for c in lessons.validate(REGISTRY.get("cafe"), l)}
+    assert checks["master"]["show"] == "seats" and checks["round"]["show"] is None
+    with pytest.raises(lessons.LessonError, match="'show'"):
+        _cafe_lesson([{"name": "n", "label": "lesson.cafe.x", "path": ["round"], "value": 1, "show": "squares"}])
+
+
 @pytest.mark.parametrize("game,lesson_id", [("cafe", "scoring"), ("rush", "end-turn")])
 def test_the_api_shows_checks_read_from_the_outcome(game, lesson_id):
     api = Api()

@@ -33,7 +33,7 @@ PROPER_NAMES = {"Brewhouse", "Starbots",
 SHARED_WORDS = {
     "fr": {"normal", "Normal", "Expert", "Options", "Actions", "actions", "Hype", "Service", "croissant", "Innovation", "Patience",
            "barista", "Style", "Hipsters", "Total", "caramel", "Points", "Rush", "production", "café", "Cafés",
-           "Zoom", "Rotation", "excellent", "triangle", "croissants", "cube", "cubes"},
+           "Zoom", "Rotation", "excellent", "triangle", "croissants", "cube", "cubes", "point", "points"},
     "de": {"Bot", "Hype", "Innovation", "neutral", "Normal"},
 }
 #: Coffee Rush drinks (rush.drink.* keys only) a menu in the language writes exactly as English does

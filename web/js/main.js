@@ -6,6 +6,7 @@ import { engine, firstBoot, onFirstBootProgress, snapshotsEnabled } from "./engi
 import { URL_KEY, applyTo, formatNumber, initialLanguage, language, languageNames, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore, describeStatus, downloadText, exportFileName } from "./saves.js";
 import { LessonProgress } from "./progress.js";
+import { setPageTitle } from "./page-title.js";
 import { onRoomMade, storageState } from "./storage.js";
 import { TABLES } from "./tables.js";
 import { aboutGame } from "./games/about.js";
@@ -407,6 +408,7 @@ async function route() {
     root.replaceChildren();
     home.hidden = false;
     document.body.classList.remove("at-table");
+    setPageTitle(null);
     renderSaves();
     return;
   }
@@ -429,6 +431,7 @@ window.addEventListener("popstate", route);
 // ---- start -----------------------------------------------------------------
 initLanguage();
 applyTo(document);
+setPageTitle(null); // the home's, in the player's language (a table route retitles it)
 $("engine-retry").addEventListener("click", () => bootEngine(true));
 // the engine's runtime stopped for good (a restored snapshot it came from is already dropped): only a reload helps
 engine.onFailure(() => { $("engine-stopped").hidden = false; });

@@ -30,7 +30,9 @@ Two optional keys of an expectation reach numbers a state path alone cannot show
 "breakdown"}``, see :class:`~brewhouse.core.game.Outcome`; nothing before the game is over)
 instead of the state, and ``"length": true`` compares how many items the list or object at
 ``path`` holds (cards drawn, penalties taken) rather than which ones.  Other keys of a lesson
-(a ``"source"`` naming the rulebook section) are kept and ignored.
+(a ``"source"`` naming the rulebook section) are kept and ignored.  ``"show": "seats"`` says
+that the numbers the expectation reads are seats (a winner, the new master): the page names the
+players instead of printing 0 or 1.
 
 The API (see :mod:`brewhouse.api`) plays a lesson as a live match: ``list_lessons``,
 ``start_lesson``, ``lesson_move`` (only the step's move is accepted; any other is refused with
@@ -57,6 +59,8 @@ _KEY = re.compile(r"^lesson\.[a-z]+\.[A-Za-z0-9_.-]+$")
 STEP_KINDS = ("explain", "act", "check")
 #: where an expectation's path starts: the live state, or the game's outcome once it is over
 EXPECT_FROM = ("state", "outcome")
+#: what an expectation's numbers are, when they are not plain numbers (the page reads them as words)
+EXPECT_SHOW = ("seats",)
 
 
 class LessonError(ValueError):
@@ -132,6 +136,8 @@ def _parse(game: str, raw: Any) -> Lesson:
                     raise LessonError(f"{where} step {i}: each expectation has name, path and value")
                 if e.get("from", "state") not in EXPECT_FROM or not isinstance(e.get("length", False), bool):
                     raise LessonError(f"{where} step {i}: 'from' is one of {EXPECT_FROM}, 'length' true or false")
+                if e.get("show") is not None and e["show"] not in EXPECT_SHOW:
+                    raise LessonError(f"{where} step {i}: 'show' is one of {EXPECT_SHOW}")
                 _text(e.get("label"), f"{where} step {i} label")
                 if e["name"] in names:
                     raise LessonError(f"{where}: expectation name {e['name']!r} used twice")
@@ -264,7 +270,7 @@ def _check(state: State, e: Mapping[str, Any], game: Optional[Game] = None) -> d
     except (KeyError, IndexError, TypeError):
         actual = None
     label = e["label"]
-    return {"name": e["name"], "label": _key(label),
+    return {"name": e["name"], "label": _key(label), "show": e.get("show"),
             "params": json_copy(label.get("params", {})) if isinstance(label, Mapping) else {},
             "expected": json_copy(e["value"]), "actual": actual, "ok": actual == e["value"]}
 

@@ -10,6 +10,7 @@
 //   decision(view, status, ctx)   {what, why} for the decision banner
 //   moveLabel(move, view, ctx)    node or text for one legal option
 //   boardOnly(move)               optional: true for an option only the board shows (kept out of sight in the banner)
+//   checkName(id, ctx)            optional: a lesson check's id (a card) in words, or null
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
 //   eventIcon(event)              a small picture for that line, or null
@@ -18,6 +19,7 @@
 //   forget()                      optional: drop what the renderer keeps of the last view (hot-seat eyes change)
 import { EngineError } from "../engine.js";
 import { language, onLanguageChange, t } from "../i18n.js";
+import { setPageTitle } from "../page-title.js";
 import { downloadText, exportFileName, exportFileText, newRecordId, outcomeSummary } from "../saves.js";
 import { StorageFullError } from "../storage.js";
 import { h } from "./dom.js";
@@ -141,14 +143,19 @@ export class Table {
     };
     for (const k of ["log", "help", "privacy", "over", "shareBox", "error", "skip"]) this.el[k].hidden = true;
     this.storageFull = new StorageFullNotice(() => this.exportGame());
-    this.el.decision.setAttribute("aria-live", "polite");
+    // a screen reader hears what the others just did as it is added (the summary is a log), and of the
+    // decision only its heading, once, when it changes: the whole box read again on every redraw drowned it
+    this.el.recent.setAttribute("role", "log");
+    this.el.recent.setAttribute("aria-live", "polite");
+    this.el.announce = h("div.visually-hidden", { role: "status", "aria-live": "polite", dataset: { testid: "decision-announce" } });
+    this.announced = null;
     const bar = h("div.table-bar",
       h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.status, this.el.thinking, this.el.skip),
       h("div.table-tools", this.el.undo, this.el.hint, this.el.hintNote, this.el.logButton, this.el.helpButton, this.el.share, this.el.shareReplay,
         h("label.pace", this.el.paceLabel, this.el.pace), this.el.home));
     this.el.title = bar.querySelector("h2");
     this.root.replaceChildren(h("section.table", { dataset: { testid: "table", game: this.renderer.id } },
-      bar, this.storageFull.el, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.recent,
+      bar, this.storageFull.el, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.announce, this.el.recent,
       h("div.table-body", this.el.board, h("div.drawer", this.el.log, this.el.help)), this.el.privacy));
     this.root.addEventListener("click", (event) => {
       if (this.waiting === "bot" && this.el.board.contains(event.target)) return this.skip();
@@ -318,6 +325,18 @@ export class Table {
     if (what !== "human") this.clearHint();
     if (what !== "bot" && what !== "busy") this.skipping = false;
     this.el.skip.hidden = what !== "bot" || this.skipping;
+    if (what !== "busy" && what !== "none") this.titlePage();
+  }
+
+  /** The page's title says whose turn it is (or that the game is over). */
+  titlePage() {
+    const st = this.status;
+    const game = this.gameInfo.title;
+    if (st?.over) return setPageTitle("title.over", { game });
+    const p = st?.active_player;
+    if (p === null || p === undefined) return;
+    const mine = this.seats[p] === "human" && (this.humans().length === 1 || this.viewer === p);
+    setPageTitle(mine ? "title.yourTurn" : "title.waiting", { game, name: () => this.seatName(p) });
   }
 
   /** A click on the board or on Skip while bots play: no more waiting until a human is asked. */
@@ -525,6 +544,8 @@ export class Table {
     this.renderer.forget?.();
     this.el.board.replaceChildren();
     this.el.decision.replaceChildren();
+    this.el.announce.replaceChildren();
+    this.announced = null;
     this.el.recent.replaceChildren();
     this.el.log.replaceChildren();
     this.el.log.hidden = true;
@@ -687,11 +708,22 @@ export class Table {
     if (more) this.labelMore(more, hidden);
     const list = h("div.options", { class: hidden ? "has-more" : "", role: "group", "aria-label": t("table.options") }, options, more);
     this.el.decisionShow = h("button.decision-show.secondary.small", { type: "button", "aria-label": t("table.decision.show"), hidden: true }, "▾");
+    const heading = h("p.decision-who", this.el.decisionShow, h("strong", who), " — ", d.what);
     box.replaceChildren(
-      h("p.decision-who", this.el.decisionShow, h("strong", who), " — ", d.what),
+      heading,
       d.why ? h("p.decision-why.muted", d.why) : null,
       mine ? list : h("p.muted", t("table.waitingFor", { name: who })));
     this.foldDecision();
+    this.announceDecision(heading);
+  }
+
+  /** The decision's heading goes to the status region once per decision (a redraw of the same one says nothing). */
+  announceDecision(heading) {
+    const at = `${this.status.ply}:${this.status.active_player}:${this.viewerOfView}`;
+    if (this.announced === at) return;
+    this.announced = at;
+    const words = [...heading.childNodes].filter((n) => n !== this.el.decisionShow).map((n) => n.textContent).join("");
+    this.el.announce.textContent = words.replace(/\s+/g, " ").trim();
   }
 
   toggleAllOptions(more, hidden) {

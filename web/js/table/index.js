@@ -2,6 +2,7 @@
 // into a setup screen, a new game, a shared replay or a resumed save, and
 // shows a clear, translated message (with a way home) for anything invalid.
 import { t } from "../i18n.js";
+import { setPageTitle } from "../page-title.js";
 import { TABLES } from "../tables.js";
 import { Table } from "./controller.js";
 import { h } from "./dom.js";
@@ -68,6 +69,7 @@ function showDiverged(root, { ply, moves }, navigate, openAtPly) {
  */
 export async function openTable(root, search, deps) {
   closeTable();
+  setPageTitle(null); // until the page opened says where the player is
   const { engine, saves, games, info, navigate } = deps;
   const botLevels = info?.bot_levels ?? ["random"];
   root.replaceChildren(h("p.muted.table-loading", t("table.loading")));
@@ -139,6 +141,7 @@ export async function openTable(root, search, deps) {
     const lessons = await engine.call("list_lessons", { game: route.game }).catch(() => []);
     const learn = lessons.length ? () => navigate(learnURL(route.game)) : null;
     renderSetup(root, { renderer, gameInfo, botLevels, solo: !!soloShape, navigate, gameOptions, initial, learn });
+    setPageTitle("title.setup", { game: gameInfo.title });
     return null;
   }
 

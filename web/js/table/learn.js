@@ -2,6 +2,7 @@
 // (`?learn=GAME&lesson=ID`).  Which lessons exist is the engine's word
 // (list_lessons); which are done is the player's progress (IndexedDB).
 import { t } from "../i18n.js";
+import { setPageTitle } from "../page-title.js";
 import { h } from "./dom.js";
 import { LessonTable } from "./lesson.js";
 import { shareURL } from "./url.js";
@@ -24,6 +25,7 @@ export function firstGameURL(gameInfo, botLevels) {
 /** The lesson list of one game, each lesson with its done mark. */
 export function renderLessonList(root, { gameInfo, lessons, done, navigate, botLevels }) {
   const finished = lessons.filter((l) => done.has(l.id)).length;
+  setPageTitle("title.lessons", { game: gameInfo.title });
   const items = lessons.map((l, i) => {
     const isDone = done.has(l.id);
     return h("li.lesson-item", { dataset: { testid: "lesson", lesson: l.id, done: String(isDone) } },

@@ -7,8 +7,10 @@
 // sight, marked data-lesson-option, and a click on one shows the step's hint
 // (the engine's refusal says which).  No undo, no save, no hint bot.
 import { EngineError } from "../engine.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { StorageFullError } from "../storage.js";
+import { setPageTitle } from "../page-title.js";
+import { checkValue, checkWords } from "./check-value.js";
 import { Table } from "./controller.js";
 import { h } from "./dom.js";
 
@@ -16,14 +18,6 @@ import { h } from "./dom.js";
 export function stepText(value, params = {}) {
   if (value && typeof value === "object") return t(value.text, { ...params, ...(value.params ?? {}) });
   return t(String(value ?? ""), params);
-}
-
-/** A number the book gives (a check's expected value) in words: lists and objects plainly. */
-function shown(value) {
-  if (value === null || value === undefined) return "—";
-  if (typeof value === "number") return new Intl.NumberFormat(document.documentElement.lang || "en").format(value);
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
 }
 
 export class LessonTable extends Table {
@@ -73,6 +67,12 @@ export class LessonTable extends Table {
   }
 
   get learner() { return this.lesson?.player ?? 0; }
+
+  /** A lesson's page is titled by the lesson, whoever's turn it is. */
+  titlePage() {
+    const title = this.lesson?.title;
+    if (title) setPageTitle("title.lesson", { lesson: () => t(title) });
+  }
 
   seatName(p) {
     if (this.seats[p] === undefined) return "";
@@ -197,6 +197,19 @@ export class LessonTable extends Table {
   }
 
   // ---- drawing ------------------------------------------------------------------------
+  /** The words a check's value is read in: the game's catalogue, then the renderer's names for what the views showed. */
+  checkWords() {
+    const ctx = this.ctx({ view: this.view, viewer: this.viewerOfView });
+    const game = this.renderer.id;
+    const name = (id) => {
+      const own = this.renderer.checkName?.(id, ctx);
+      if (own) return own;
+      const seen = this.cardName(id);
+      return seen && seen !== id && !seen.includes("_") ? seen : null;
+    };
+    return checkWords({ t, game, lang: language(), name, seat: (p) => this.seatName(p) });
+  }
+
   renderView() {
     if (!this.view || !this.lesson) return;
     super.renderView();
@@ -253,12 +266,14 @@ export class LessonTable extends Table {
     const step = l.step;
     const hint = this.hintShown?.index === l.index
       ? h("p.lesson-hint", { role: "alert", dataset: { testid: "lesson-hint" } }, stepText(this.hintShown.hint)) : null;
+    const words = step.kind === "check" ? this.checkWords() : null;
+    const shown = (value, c) => checkValue(value, words, c.show ?? null);
     const checks = step.kind === "check" ? h("ul.lesson-checks", step.checks.map((c) => h("li.lesson-check",
       { dataset: { testid: "lesson-check", name: c.name, ok: String(c.ok) } },
       h("span.lesson-check-mark", { "aria-hidden": "true" }, c.ok ? "✓" : "✗"),
       h("span.lesson-check-label", stepText({ text: c.label, params: c.params })),
-      h("strong.lesson-check-value", shown(c.expected)),
-      c.ok ? h("span.visually-hidden", t("learn.check.ok")) : h("span.lesson-check-off", t("learn.check.off", { actual: shown(c.actual) }))))) : null;
+      h("strong.lesson-check-value", shown(c.expected, c)),
+      c.ok ? h("span.visually-hidden", t("learn.check.ok")) : h("span.lesson-check-off", t("learn.check.off", { actual: shown(c.actual, c) }))))) : null;
     const next = step.kind === "act" ? null
       : h("button.lesson-next", { type: "button", dataset: { testid: "lesson-next" }, onclick: () => this.next() },
         t(l.index + 1 >= l.count ? "learn.finish" : "learn.next"));

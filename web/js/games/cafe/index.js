@@ -34,14 +34,15 @@ function cardLabel(id, view = ui.lastCtx?.view) {
   return face ? describeCard(face) : t("cafe.card.some");
 }
 
-function describeCard(face) {
+/** A card in words; squaresKey words a plan card without cafés (a lesson check reads it without brackets). */
+function describeCard(face, squaresKey = "cafe.card.squares") {
   if (face.start) return t("cafe.card.start");
   const towns = (face.cafes ?? []).map((c) => c.city);
   if (towns.length) return t("cafe.card.cafes", { count: towns.length, cities: towns.join(t("cafe.card.and")) });
   const names = face.squares.map((sq) => (sq.kind === "production" ? colourName(sq.colour) : t("cafe.short." + sq.kind)));
   const rows = [];
   for (let i = 0; i < names.length; i += face.cols) rows.push(names.slice(i, i + face.cols).join(" · "));
-  return t("cafe.card.squares", { squares: rows.join(" / ") });
+  return t(squaresKey, { squares: rows.join(" / ") });
 }
 
 function byKind(moves) {
@@ -646,6 +647,12 @@ function countColours(list) {
 
 // The engine lists every placement as an option: the board's preview, rotate and
 // arrow buttons reach them all, so the decision banner keeps them out of sight.
+/** A card id a lesson's check names, in words (a card no view has shown: null). */
+export function checkName(id, ctx) {
+  const face = ctx.view?.cards?.[id] ?? (ctx.view?.row ?? []).find((f) => f.id === id);
+  return face ? describeCard(face, "cafe.card.plan") : null;
+}
+
 export function boardOnly(move) {
   return move.payload.kind === "place" && move.id.startsWith("place:r");
 }
@@ -750,5 +757,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, forget, decision, boardOnly, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
+  render, forget, decision, boardOnly, checkName, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

@@ -288,6 +288,12 @@ export function decision(view, status, ctx) {
 }
 
 /** Plain-text label of a move (aria-labels, tooltips, option buttons). */
+/** An order card id a lesson's check names: its drink (an order no view has shown: null). */
+export function checkName(id, ctx) {
+  const name = ctx.cardName(id);
+  return name && name !== id ? drinkName(name) : null;
+}
+
 export function moveText(move, view, ctx) {
   const p = move.payload;
   switch (p.kind) {
@@ -435,5 +441,5 @@ export default {
   solo: false,
   options: { opening: { type: "bool", config: "opening", on: "ristretto_espresso", off: "standard", label: "rush.option.opening", hint: "rush.option.openingHint" } },
   optionsFromConfig: (config) => (config?.opening === "ristretto_espresso" ? { opening: true } : {}),
-  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
+  render, decision, checkName, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

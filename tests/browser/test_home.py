@@ -109,7 +109,7 @@ def test_recent_games_show_their_result_and_open_them(page, site):
 
     finished = recent.nth(0)
     scores, winners = seize_finished["outcome"]["scores"], seize_finished["outcome"]["winners"]
-    seats = ["Seat 1 (human)", "Seat 2 (bot: easy)"]
+    seats = ["Player 1 (you)", "Bot 2 (easy)"]  # as the table names them
     won = (f"Won by {seats[winners[0]]}" if len(winners) == 1 else f"Tie between {' and '.join(seats)}")
     assert finished.locator("strong").inner_text() == "Seize the Bean"
     assert "Finished" in finished.inner_text()
@@ -121,7 +121,7 @@ def test_recent_games_show_their_result_and_open_them(page, site):
     playing = recent.nth(1)
     assert "In progress" in playing.inner_text()
     assert playing.locator("[data-testid=recent-result]").inner_text() == (
-        f"Human, human, bot: random · Move {rush_playing['ply']}")
+        f"Player 1, Player 2, Bot 3 (random) · Move {rush_playing['ply']}")
     assert "Last played" in playing.inner_text()
 
     solo = recent.nth(2)

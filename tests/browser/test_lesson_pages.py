@@ -166,7 +166,11 @@ def test_the_done_panel_restarts_and_opens_a_first_game_against_the_easy_bot(pag
     page.click("[data-testid=lesson-first-game]")
     assert settle(page) in ("human", "privacy")
     assert page.evaluate("() => window.brewhouse.table.status.seats") == ["human", "easy"]
-    assert "resume=" in page.url
+    # a first game is saved (and the address names it) once the player has moved
+    assert "resume=" not in page.url
+    page.locator("[data-move]:visible").first.click()
+    assert settle(page) in ("human", "over")
+    page.wait_for_url("**resume=*")
     assert page.problems == []
 
 

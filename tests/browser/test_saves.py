@@ -249,14 +249,16 @@ def test_finished_games_show_their_result_and_open_the_final_scores(page, site):
     assert settle(page) == "over"
     outcome = page.evaluate("() => window.brewhouse.table.status.outcome")
     ply = page.get_attribute(STATUS, "data-ply")
-    page.wait_for_selector(f"{STATUS}[data-saved='{ply}']", state="attached")
+    # a table of bots alone is never saved (no human moved): its record is stored as the table makes it
+    assert page.get_attribute(STATUS, "data-saved") is None
+    page.evaluate("async () => window.brewhouse.saves.put(await window.brewhouse.table.currentRecord())")
     go_home(page)
     record = stored(page)[0]
     assert record["status"] == "finished"
     assert record["outcome"] == {"scores": outcome["scores"], "winners": outcome["winners"]}
     row = rows(page).first
     text = row.inner_text()
-    seat_names = ["Seat 1 (bot: random)", "Seat 2 (bot: easy)"]
+    seat_names = ["Bot 1 (random)", "Bot 2 (easy)"]  # as the table names them
     winners = " and ".join(seat_names[p] for p in outcome["winners"])
     won = "won by" if len(outcome["winners"]) == 1 else "tie between"
     assert f"Finished · {won} {winners} · " + " – ".join(str(int(s)) for s in outcome["scores"]) in text, text
@@ -267,14 +269,14 @@ def test_finished_games_show_their_result_and_open_the_final_scores(page, site):
     page.evaluate("r => window.brewhouse.saves.put(r).then(() => window.brewhouse.renderSaves())", older)
     old_row = page.locator("[data-save-id=older-finished]")
     old_row.wait_for()
-    assert f"Finished · bot: random, bot: easy · Move {ply}" in old_row.inner_text(), old_row.inner_text()
+    assert f"Finished · Bot 1 (random), Bot 2 (easy) · Move {ply}" in old_row.inner_text(), old_row.inner_text()
     assert old_row.locator("[data-testid=resume]").count() == 0
     screenshot(page, "saves-finished-row")
     alone, winner = len(outcome["winners"]) == 1, outcome["winners"][0] + 1
     in_words = {  # language: (the result button, how the row starts its result)
         "fr": ("Voir le résultat", "Terminée · " + ("gagnée par" if alone else "égalité")),
-        "de": ("Ergebnis ansehen", f"Beendet · {'gewonnen von' if alone else 'Gleichstand zwischen'} Platz {winner} (Bot: "),
-        "ja": ("結果を見る", f"終了 · {'勝者' if alone else '同点'}：席{winner}（ボット："),
+        "de": ("Ergebnis ansehen", f"Beendet · {'gewonnen von' if alone else 'Gleichstand zwischen'} Bot {winner} ("),
+        "ja": ("結果を見る", f"終了 · {'勝者' if alone else '同点'}：ボット{winner}（"),
     }
     for lang, (button, result) in in_words.items():
         page.select_option("[data-testid=lang-select]", lang)

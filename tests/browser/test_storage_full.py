@@ -208,7 +208,10 @@ def test_the_home_page_says_what_is_stored_and_whether_the_browser_keeps_it(page
     assert page.evaluate("() => window.__persistAsked") is None  # nothing saved yet: not asked
     page.goto(site + "?game=seize&seats=human,random&seed=3")
     wait_ready(page)
-    settle(page)
+    assert settle(page) == "human"
+    page.locator("[data-move]:visible").first.click()  # a game is saved once the player has moved
+    assert settle(page) == "human"
+    page.wait_for_selector(f"{STATUS}[data-saved]", state="attached")
     page.click("[data-testid=table-home]")
     page.locator("[data-testid=storage-status][data-persisted=true]").wait_for()
     assert page.evaluate("() => window.__persistAsked") == 1

@@ -12,6 +12,7 @@ import { TABLES } from "./tables.js";
 import { aboutGame } from "./games/about.js";
 import { h } from "./table/dom.js";
 import { initInstall } from "./install.js";
+import { seatName } from "./table/seat-name.js";
 import { isTableRoute } from "./table/url.js";
 import { shortVersion } from "./table/version.js";
 
@@ -174,9 +175,17 @@ function showSavesMessage(text, isError = false) {
 
 function gameTitle(id) { return games.find((g) => g.id === id)?.title ?? id; }
 
+/** Select mode: a checkbox on every saved game, and a bar to delete the ones ticked (once confirmed). */
+let selecting = false;
+const selected = new Set();
+
 async function renderSaves() {
   const records = await saves.list();
   $("saves-empty").hidden = records.length > 0;
+  const ids = new Set(records.map((r) => r.id));
+  for (const id of selected) if (!ids.has(id)) selected.delete(id); // deleted meanwhile (another tab)
+  if (!records.length) selecting = false;
+  renderSelectTools(records);
   renderStorage(records.length > 0);
   const fmt = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
   renderRecent(records.slice(0, RECENT_GAMES), fmt);
@@ -195,7 +204,7 @@ async function renderSaves() {
     detail.textContent = [
       t(r.status === "finished" ? "saves.finished" : "saves.inProgress"),
       ...resultParts(r),
-      r.seats.map(seatLabel).join(", "),
+      seatNames(r),
       ...(Number.isInteger(r.day) ? [t("saves.day", { day: r.day })] : []),
       t("saves.move", { ply: r.ply }),
       t("saves.lastPlayed", { date: fmt.format(new Date(r.updated)) }),
@@ -209,9 +218,90 @@ async function renderSaves() {
       renderSaves();
     });
     li.dataset.status = r.status;
+    if (selecting) li.append(selectBox(r, fmt, li));
     li.append(meta, ...openButton(r), exportButton, deleteButton);
     return li;
   }));
+}
+
+/** A row's checkbox in select mode, named for a screen reader by its game and date; a 44 px target. */
+function selectBox(r, fmt, li) {
+  const box = h("input", { type: "checkbox", checked: selected.has(r.id), dataset: { testid: "save-select-row" },
+    "aria-label": t("saves.selectRow", { game: gameTitle(r.game), date: fmt.format(new Date(r.updated)) }) });
+  li.classList.toggle("selected", selected.has(r.id));
+  box.addEventListener("change", () => {
+    if (box.checked) selected.add(r.id); else selected.delete(r.id);
+    li.classList.toggle("selected", box.checked);
+    renderSelectedCount();
+  });
+  return h("label.save-check", box);
+}
+
+/** The tools for deleting many: "Select…" and "Delete finished games" (each shown when it has games to act on). */
+function renderSelectTools(records) {
+  const finished = records.filter((r) => r.status === "finished").length;
+  const select = $("saves-select");
+  select.hidden = records.length === 0;
+  select.setAttribute("aria-pressed", String(selecting));
+  $("delete-finished").hidden = finished === 0;
+  $("saves-selectbar").hidden = !selecting;
+  renderSelectedCount();
+}
+
+function renderSelectedCount() {
+  $("saves-selected-count").textContent = t("saves.selectedCount", { count: selected.size });
+  $("delete-selected").disabled = selected.size === 0;
+}
+
+function setSelecting(on) {
+  selecting = on;
+  selected.clear();
+  renderSaves().then(() => {
+    // the keyboard lands where the next step is: the first checkbox, or back on "Select…"
+    (on ? document.querySelector("[data-testid=save-select-row]") : $("saves-select"))?.focus();
+  });
+}
+
+/**
+ * Ask before deleting: a modal dialog that says how many games go (Escape or
+ * "Keep them" keeps them).  Resolves to true only on the player's "Delete".
+ */
+function confirmDelete(text, count) {
+  const dialog = $("saves-confirm");
+  $("saves-confirm-text").textContent = text;
+  dialog.querySelector("[data-testid=saves-confirm-no]").textContent = t("saves.confirmNo");
+  dialog.querySelector("[data-testid=saves-confirm-yes]").textContent = t("saves.confirmYes", { count });
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "delete"), { once: true });
+    dialog.showModal();
+  });
+}
+
+/** Delete `ids` once the player confirms `question`; then say how many went. */
+async function deleteConfirmed(ids, question) {
+  if (!ids.length || !(await confirmDelete(t(question, { count: ids.length }), ids.length))) return false;
+  await saves.deleteMany(ids);
+  showSavesMessage(t("saves.deletedMany", { count: ids.length }));
+  return true;
+}
+
+function initDeleteMany() {
+  $("saves-select").addEventListener("click", () => setSelecting(!selecting));
+  $("saves-select-cancel").addEventListener("click", () => setSelecting(false));
+  $("saves-select-all").addEventListener("click", async () => {
+    for (const r of await saves.list()) selected.add(r.id);
+    renderSaves();
+  });
+  $("delete-selected").addEventListener("click", async () => {
+    if (await deleteConfirmed([...selected], "saves.confirmDeleteSelected")) setSelecting(false);
+    else $("delete-selected").focus();
+  });
+  $("delete-finished").addEventListener("click", async () => {
+    const finished = (await saves.list()).filter((r) => r.status === "finished").map((r) => r.id);
+    if (await deleteConfirmed(finished, "saves.confirmDeleteFinished")) renderSaves();
+    else $("delete-finished").focus();
+  });
 }
 
 /**
@@ -243,7 +333,7 @@ function standing(r) {
     const result = resultParts(r);
     return result.length ? result : [move];
   }
-  return [r.seats.map(seatLabel).join(", "), ...(Number.isInteger(r.day) ? [t("saves.day", { day: r.day })] : []), move];
+  return [seatNames(r), ...(Number.isInteger(r.day) ? [t("saves.day", { day: r.day })] : []), move];
 }
 
 /** Resume a game in progress; a finished one opens on its final scores. */
@@ -268,19 +358,14 @@ function resultParts(r) {
   const parts = [scores.map((s) => number.format(s)).join(" – ")]; // spaced: a score may be negative
   if (winners.length) {
     const names = new Intl.ListFormat(language(), { type: "conjunction" })
-      .format(winners.map((p) => t("saves.player", { n: p + 1, seat: seatLabel(r.seats[p] ?? "") })));
+      .format(winners.map((p) => seatName(r.seats, p)));
     parts.unshift(t(winners.length > 1 ? "saves.tiedBetween" : "saves.wonBy", { names }));
   }
   return parts;
 }
 
-function seatLabel(seat) {
-  if (seat === "human") return t("saves.seat.human");
-  const starbots = /^starbots-(\d+)$/.exec(seat);
-  if (starbots) return t("saves.seat.starbots", { level: starbots[1] });
-  const key = "table.level." + seat;
-  return t("saves.seat.bot", { level: t(key) === key ? seat : t(key) });
-}
+/** Every seat of a saved game, named as its table names them ("Player 1 (you), Bot 2 (easy)"). */
+function seatNames(r) { return r.seats.map((_, p) => seatName(r.seats, p)).join(", "); }
 
 function button(label, cls, onClick) {
   const b = document.createElement("button");
@@ -349,6 +434,7 @@ function importedMessage({ imported, copies, repeated }, diverged) {
 }
 
 function initSaves() {
+  initDeleteMany();
   $("import-file").addEventListener("change", async (event) => {
     const input = event.target;
     const fileToImport = input.files?.[0];

@@ -75,6 +75,12 @@ export class SavesStore {
 
   async delete(id) { await (await this.db).delete("saves", id); }
 
+  /** Delete the saved games `ids` in one transaction: all of them or, on a failure, none. */
+  async deleteMany(ids) {
+    const tx = (await this.db).transaction("saves", "readwrite");
+    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+  }
+
   /** A JSON export file (as text) of the given records, or of all of them. */
   async exportText(ids = null, engineVersion = null) {
     const all = await this.list();

@@ -27,6 +27,10 @@ class GameInfo:
     entry: Optional[str] = None
     #: why the game is not playable yet (shown in the menu)
     status: str = ""
+    #: whether a player's view shows something another player may not see (a
+    #: hand, a face-down card only its owner knows): then a device passed between
+    #: two humans (hot-seat) hides the table until the next one is ready
+    private_views: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -36,6 +40,7 @@ class GameInfo:
             "max_players": self.max_players,
             "available": self.available,
             "status": self.status,
+            "private_views": self.private_views,
         }
 
 
@@ -110,5 +115,8 @@ REGISTRY.add(GameInfo("seize", "Seize the Bean", 1, 6, available=True,
                       entry="brewhouse.seize.game:SeizeGame"))
 REGISTRY.add(GameInfo("cafe", "Café", 1, 4, available=True,
                       entry="brewhouse.cafe.game:CafeGame"))
+# Coffee Rush hides nothing from one player that another has not seen: the only
+# faces a view keeps to their owner (sent orders, penalties) lay face up in that
+# owner's order rows before, in every player's view (see rush/RULES_NOTES.md)
 REGISTRY.add(GameInfo("rush", "Coffee Rush", 2, 4, available=True,
-                      entry="brewhouse.rush.game:RushGame"))
+                      entry="brewhouse.rush.game:RushGame", private_views=False))

@@ -20,9 +20,10 @@
 import { EngineError } from "../engine.js";
 import { language, onLanguageChange, t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
-import { downloadText, exportFileName, exportFileText, newRecordId, outcomeSummary } from "../saves.js";
+import { describeStatus, downloadText, exportFileName, exportFileText, newRecordId } from "../saves.js";
 import { StorageFullError } from "../storage.js";
 import { h } from "./dom.js";
+import { seatName } from "./seat-name.js";
 import { StorageFullNotice } from "./storage-full.js";
 import { encodeMoves, shareURL } from "./url.js";
 import { close as closeZoom } from "./zoom.js";
@@ -63,6 +64,8 @@ export class Table {
     this.wake = null;       // ends the current pace wait early
     this.cardNames = new Map();
     this.record = null;
+    this.saving = false;    // a game is saved once a human at this device has moved (or it was saved already)
+    this.onFirstSave = null; // called once the game is first saved (the page then names it in its address)
     this.setup = null;
     this.closed = false;
     this.unlisten = onLanguageChange(() => this.rerender());
@@ -77,14 +80,7 @@ export class Table {
   get seats() { return this.status?.seats ?? []; }
   humans() { return this.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0); }
 
-  seatName(p) {
-    const seat = this.seats[p];
-    if (seat === undefined) return "";
-    if (seat === "human") return this.humans().length === 1 ? t("table.seat.you", { n: p + 1 }) : t("table.seat.human", { n: p + 1 });
-    const m = /^starbots-(\d+)$/.exec(seat);
-    if (m) return t("table.seat.starbots", { level: m[1] });
-    return t("table.seat.bot", { n: p + 1, level: levelName(seat) });
-  }
+  seatName(p) { return seatName(this.seats, p); }
 
   ctx(extra = {}) {
     return {
@@ -269,15 +265,16 @@ export class Table {
       ? await this.engine.call("replay", { ...params, seed: seed ?? 0, moves, ...(edition ? { edition } : {}), ...(digest ? { digest } : {}) })
       : await this.engine.call("new_game", params);
     this.setup = { game: this.renderer.id, seats: shareSeats ?? seats, seed: status.seed, options, edition: status.edition };
+    // not saved yet: an opened link nobody plays in leaves no saved game (play() starts saving)
     this.record = { id: newRecordId(), created: new Date().toISOString() };
     await this.adopt(status);
-    await this.autosave();
     return status;
   }
 
   async resume(record) {
     const status = await this.engine.call("load", { save: record.save });
     this.record = { id: record.id, created: record.created };
+    this.saving = true;
     this.setup = { game: record.game, seats: status.seats, seed: status.seed, options: this.renderer.optionsFromConfig?.(status.config) ?? {}, edition: status.edition };
     await this.adopt(status);
     return status;
@@ -290,6 +287,7 @@ export class Table {
   async resumeAt(record, ply) {
     const status = await this.engine.call("load", { save: record.save, upto: ply });
     this.record = { id: newRecordId(), created: new Date().toISOString() };
+    this.saving = true; // the player's own game, gone on with from where it still fits
     this.setup = { game: record.game, seats: status.seats, seed: status.seed, options: this.renderer.optionsFromConfig?.(status.config) ?? {}, edition: status.edition };
     await this.adopt(status);
     await this.autosave();
@@ -458,7 +456,9 @@ export class Table {
         }
         const p = st.active_player;
         if (!isBotSeat(this.seats[p])) {
-          if (this.humans().length > 1 && this.viewer !== p) {
+          // a game whose views hide nothing from one player that another has not seen
+          // (the engine says: private_views) changes hands without the privacy screen
+          if (this.humans().length > 1 && this.viewer !== p && this.gameInfo.private_views !== false) {
             this.forgetViewer();
             this.setWaiting("privacy");
             this.renderPrivacy(p);
@@ -570,8 +570,9 @@ export class Table {
     this.busy = true;
     this.setWaiting("busy");
     for (const b of this.root.querySelectorAll("[data-move]")) b.disabled = true;
-    // this human acts: their summary starts again from this move
+    // this human acts: their summary starts again from this move, and the game is saved from now on
     this.summarySince.set(this.status.active_player, this.status.ply);
+    this.saving = true;
     try {
       await this.apply(moveId, this.status.active_player);
     } catch (err) {
@@ -622,20 +623,21 @@ export class Table {
   /** The saved-game record of the match as it stands now. */
   async currentRecord() {
     const save = await this.engine.call("save", { match: this.match });
-    const st = this.status;
-    return {
-      id: this.record.id, game: this.renderer.id, seats: [...st.seats], status: st.over ? "finished" : "in_progress",
-      ply: st.ply, phase: st.phase, day: this.view?.day ?? null, outcome: outcomeSummary(st.outcome),
-      created: this.record.created, updated: new Date().toISOString(), save,
-    };
+    // the day as the position stands now, as an import describes it: the view held
+    // may be older (drawn before the moves just played, e.g. the bots' end of a day)
+    const { view } = await this.engine.call("view", { match: this.match, player: null });
+    return { ...describeStatus(this.status, view), id: this.record.id,
+      created: this.record.created, updated: new Date().toISOString(), save };
   }
 
   /** Save the game; with no room left for it, say so on the table until a save goes through again. */
   async autosave() {
-    if (!this.record) return;
+    if (!this.record || !this.saving) return;
     try {
       const record = await this.saves.put(await this.currentRecord());
+      const first = this.el.status.dataset.saved === undefined;
       this.el.status.dataset.saved = String(record.ply);
+      if (first && !this.closed) this.onFirstSave?.();
       this.storageFull.hide();
     } catch (err) {
       if (err instanceof StorageFullError) this.storageFull.show();
@@ -696,7 +698,9 @@ export class Table {
     const listed = ctx.moves.filter((m) => !boardOnly(m)).length;
     const hidden = listed > COMPACT_OPTIONS ? listed - (COMPACT_OPTIONS - 1) : 0;
     let rank = 0;
-    const options = ctx.moves.map((m) => {
+    // a renderer may list the options in the order its board shows them (e.g. a hand of cards)
+    const ordered = this.renderer.orderOptions?.(ctx.moves, this.view) ?? ctx.moves;
+    const options = ordered.map((m) => {
       const only = boardOnly(m);
       const cls = !only && ++rank >= COMPACT_OPTIONS && hidden ? "extra" : "";
       return h("button.option", { class: cls, hidden: only, type: "button", dataset: { move: m.id, testid: "option" } },
@@ -935,10 +939,4 @@ function contentOf(el) {
   };
   walk(el);
   return text.trim();
-}
-
-export function levelName(level) {
-  const key = "table.level." + level;
-  const text = t(key);
-  return text === key ? level : text;
 }

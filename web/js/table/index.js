@@ -183,6 +183,9 @@ export async function openTable(root, search, deps) {
     return showRouteError(root, err.key ?? "table.error.badMoves", {}, navigate);
   }
   const table = current = new Table({ engine, saves, renderer, gameInfo, root: tableHost(root), info, navigate });
+  // once saved (a human's first move), the address bar names this saved game, so a reload resumes it;
+  // until then it keeps the link opened, and leaving leaves no saved game behind
+  table.onFirstSave = () => history.replaceState({}, "", `?resume=${encodeURIComponent(table.record.id)}`);
   try {
     await table.start({ config, seed: route.seed, seats, moves, options: route.options, shareSeats: route.seats,
       edition: route.edition, digest: route.digest });
@@ -205,7 +208,5 @@ export async function openTable(root, search, deps) {
     }
     return null;
   }
-  // the address bar now names this saved game, so a reload resumes it
-  history.replaceState({}, "", `?resume=${encodeURIComponent(table.record.id)}`);
   return table;
 }

@@ -4,7 +4,7 @@
 // always exactly reproducible.
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
-import { levelName } from "./controller.js";
+import { levelName } from "./seat-name.js";
 import { shareURL } from "./url.js";
 
 /**

@@ -180,7 +180,7 @@ function renderPools(view, ctx) {
       view.good_reviews_from_box ? h("span.muted", t("seize.fromBox", { count: view.good_reviews_from_box })) : null),
     h("div.pool", h("span", t("seize.bonusTokens")),
       view.bonus_tokens.face_up.map((b) => icon(b)),
-      h("span.muted", t("seize.faceDown", { n: view.bonus_tokens.face_down }))),
+      h("span.muted", t("seize.faceDown", { count: view.bonus_tokens.face_down }))),
     view.end_triggered ? h("div.pool.warn", t("seize.endTriggered." + view.end_triggered)) : null,
     view.scoop_luck ? h("div.pool.muted", icon("scoop"), t("seize.scoopLuckOn")) : null,
     view.solo ? renderSolo(view, ctx) : null,
@@ -924,6 +924,20 @@ export function privacyNote(view, ctx) {
   return t("seize.soldOut.privacy", { owner: ctx.seatName(d.owner), name: ctx.seatName(d.player) });
 }
 
+/**
+ * A draft's options in the order its cards lie on the board (the hand, or the three
+ * founders kept from): the engine lists them by id.  Other decisions keep the engine's order.
+ */
+export function orderOptions(moves, view) {
+  const d = view?.draft;
+  const cards = d?.stage === "pick" ? d.hand : d?.stage === "keep" ? d.picks : null;
+  if (!cards) return moves;
+  const prefix = d.stage === "pick" ? "draft:" : "founder:";
+  const place = new Map(cards.map((f, i) => [prefix + f.id, i]));
+  const at = (m) => place.get(m.id) ?? cards.length; // anything else after the cards, as listed
+  return [...moves].sort((a, b) => at(a) - at(b));
+}
+
 export default {
   id: "seize",
   solo: true,
@@ -966,5 +980,5 @@ export default {
     };
   },
   panelState,
-  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary, setupPanel, privacyNote,
+  render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary, setupPanel, privacyNote, orderOptions,
 };

@@ -106,20 +106,19 @@ class Api:
         }
 
     def _auto_move(self, match: Match, player: Optional[int]) -> Optional[str]:
-        """The id of a decision's only option when it carries no choice, else None.
+        """The id of a decision's only option, else None.
 
-        The table plays such a move by itself (as Board Game Arena does), unless
-        it reveals hidden information (a draw, a shuffle, chance): the player
-        may want to stop before that.  Like the options themselves (see
+        The table plays such a move by itself (as Board Game Arena does), even
+        when it reveals hidden information (a draw, a shuffle, chance): a player
+        who has no choice has nothing to gain by clicking, and the move still
+        joins the log and the turn summary.  A revealing move still clears the
+        undo history (:meth:`Match.apply`).  Like the options themselves (see
         :meth:`_moves_for`) it is told only to the player who decides.
         """
         if player is None or player != match.active_player:
             return None
         moves = match.game.legal_moves(match.state)
-        if len(moves) != 1:
-            return None
-        only = moves[0].id
-        return None if match.game.apply(match.state, only).reveals else only
+        return moves[0].id if len(moves) == 1 else None
 
     # -- the calls ------------------------------------------------------------
     def list_games(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:

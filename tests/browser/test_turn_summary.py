@@ -169,3 +169,41 @@ def test_in_hot_seat_each_human_sees_what_came_after_their_own_move(page, site):
         last[viewer] = click_an_option(page, rng)
     assert last[0] and last[1]
     assert page.problems == []
+
+
+#: records, in the page, each move the table played by itself for the human (the API's
+#: ``auto_move``) and whether it revealed something (a move that reveals clears Undo)
+RECORD_AUTO = """() => {
+    const table = window.brewhouse.table;
+    window.autoPlayed = [];
+    const apply = table.apply.bind(table);
+    table.apply = async (move, player) => {
+        const auto = table.waiting !== 'human' && move === table.status.auto_move;
+        await apply(move, player);
+        if (auto) window.autoPlayed.push({ move, ply: table.status.ply, revealed: !table.status.can_undo });
+    }; }"""
+
+
+def test_a_forced_move_that_reveals_plays_itself_into_the_summary(page, site):
+    """Solo Seize the Bean: an icon activation with one option that draws (until now left
+    to a click) plays itself, and its events are in the summary and the log the human reads
+    at their next decision, after their own move."""
+    open_table(page, site, "?game=seize&seats=human,starbots-3&seed=1")
+    assert settle(page) == "human"
+    page.evaluate(RECORD_AUTO)
+    rng = random.Random(1)
+    for _ in range(60):
+        assert settle(page) == "human"
+        since = click_an_option(page, rng)
+        assert settle(page) == "human"
+        own = page.evaluate("(since) => window.autoPlayed.filter((a) => a.ply > since && a.revealed)", since)
+        if own:
+            break
+    else:
+        raise AssertionError("no forced revealing move met")
+    events = summary_matches_the_log(page, since)
+    assert {a["ply"] for a in own} <= {e["ply"] for e in events}
+    page.click("[data-testid=log-toggle]")
+    page.locator("[data-testid=log-list] li").first.wait_for()
+    assert page.locator("[data-testid=log-list] li").count() >= len(events)
+    assert page.problems == []

@@ -1,5 +1,5 @@
-"""``auto_move`` in the API status: a decision's only option, when it carries no
-choice and reveals nothing, is named so the table can play it by itself."""
+"""``auto_move`` in the API status: a decision's only option carries no choice
+and is named so the table can play it by itself."""
 from __future__ import annotations
 
 import random
@@ -61,27 +61,25 @@ def test_the_only_option_is_told_only_to_the_player_who_decides(seize):
     assert ok(api.call("apply_move", {"match": match, "move": "icon:0"}))["auto_move"] is None
 
 
-def test_a_single_option_that_reveals_hidden_information_is_left_to_the_player():
+def test_a_single_option_that_reveals_hidden_information_plays_itself_and_clears_undo():
     """Seeded random play until a decision with one option whose move draws or
-    shuffles: the player may want to stop before it, so it is not automatic."""
+    shuffles: the player has no choice, so it is named as automatic too; played,
+    it still clears the undo history (nothing before a reveal is taken back)."""
     api = Api()
     match_id = ok(api.call("new_game", {"game": "seize", "config": {"players": 2}, "seed": 0}))["match"]
     match = api.matches[match_id]
     rng = random.Random(0)
-    seen_plain = False
     for _ in range(2000):
         player = match.active_player
         assert player is not None, "no revealing single option found"
         view = ok(api.call("view", {"match": match_id, "player": player}))
         ids = [m["id"] for m in view["moves"]]
         if len(ids) == 1:
-            reveals = match.game.apply(match.state, ids[0]).reveals
-            if reveals:
-                assert view["auto_move"] is None
-                assert seen_plain
-                return
             assert view["auto_move"] == ids[0]
-            seen_plain = True
+            if match.game.apply(match.state, ids[0]).reveals:
+                after = ok(api.call("apply_move", {"match": match_id, "move": ids[0], "player": player}))
+                assert not match.can_undo and not after["can_undo"]
+                return
         else:
             assert view["auto_move"] is None
         ok(api.call("apply_move", {"match": match_id, "move": rng.choice(ids)}))

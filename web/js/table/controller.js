@@ -23,6 +23,7 @@ import { setPageTitle } from "../page-title.js";
 import { describeStatus, downloadText, exportFileName, exportFileText, newRecordId } from "../saves.js";
 import { StorageFullError } from "../storage.js";
 import { h } from "./dom.js";
+import { stepHeld, stepWait } from "./pacing.js";
 import { seatName } from "./seat-name.js";
 import { StorageFullNotice } from "./storage-full.js";
 import { encodeMoves, shareURL } from "./url.js";
@@ -59,6 +60,8 @@ export class Table {
     this.summarySince = new Map(); // human seat → the ply of their last own move
     this.summary = [];      // what happened since then, as the viewer may see it
     this.movers = [];       // who moved since the board was last drawn
+    this.marked = 0;        // how many board elements the last drawing marked as changed
+    this.roundHeld = 0;     // ms the bots' steps since a human was last asked were held (pacing.js)
     this.drawn = null;      // {viewer, values}: the board last drawn, to mark what the next step changes
     this.skipping = false;  // the bots play on without waiting until a human is asked again
     this.wake = null;       // ends the current pace wait early
@@ -460,6 +463,7 @@ export class Table {
           // (the engine says: private_views) changes hands without the privacy screen
           if (this.humans().length > 1 && this.viewer !== p && this.gameInfo.private_views !== false) {
             this.forgetViewer();
+            this.roundHeld = 0;
             this.setWaiting("privacy");
             this.renderPrivacy(p);
             return; // resumes when the player says they are ready
@@ -474,6 +478,7 @@ export class Table {
             continue;
           }
           this.renderView();
+          this.roundHeld = 0; // the next round of bot turns is paced afresh
           this.setWaiting("human");
           this.focusDecision();
           return; // resumes on a click on a legal option
@@ -489,13 +494,16 @@ export class Table {
     this.setWaiting("bot");
     const watcher = this.viewer ?? this.humans()[0] ?? 0;
     const pace = this.skipping ? 0 : PACES[currentPace()];
-    // at a readable pace the table shows every bot step; "instant" only shows the
-    // human's move (what the bots' changes are marked against) and where it stops
+    // at a readable pace the table draws every bot step, and holds those that changed
+    // something on the board (pacing.js); "instant" only shows the human's move (what
+    // the bots' changes are marked against) and where it stops
     const afterHuman = this.movers.some((q) => !isBotSeat(this.seats[q]));
+    let visible = false;
     if (pace > 0 || !this.view || afterHuman) {
       await this.fetchView(watcher);
       if (token !== this.runToken) return;
       this.renderView();
+      visible = this.marked > 0;
     }
     this.el.thinking.hidden = false;
     this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("table.thinking", { name: this.seatName(p) }),
@@ -504,7 +512,10 @@ export class Table {
     const started = performance.now();
     // each level has its own calibrated thinking budget in the engine
     const { move } = await this.engine.call("bot_move", { match: this.match, level: seat });
-    await this.paceWait(pace - (performance.now() - started));
+    const step = { visible, thinking: performance.now() - started };
+    const held = this.roundHeld;
+    this.roundHeld += stepHeld(pace, step, held);
+    await this.paceWait(stepWait(pace, step, held));
     if (token !== this.runToken) return;
     this.el.thinking.hidden = true;
     await this.apply(move, p);
@@ -757,6 +768,7 @@ export class Table {
     const othersOnly = this.movers.length > 0 && this.movers.every((p) => p !== this.viewerOfView);
     this.drawn = { viewer: this.viewerOfView, values };
     this.movers = [];
+    this.marked = 0;
     if (!before || before.viewer !== this.viewerOfView || !othersOnly) return;
     const changed = [...values].filter(([key, v]) => before.values.get(key)?.content !== v.content);
     const elements = changed.map(([, v]) => v.el);
@@ -767,6 +779,7 @@ export class Table {
       // drawn as (or around) the viewer's options now: its look says what they may do, not what changed
       if (el.closest("[data-move]") || el.querySelector("[data-move]")) continue;
       el.classList.add("changed");
+      this.marked += 1;
       el.classList.toggle("flash", flash);
       const delta = countDelta(before.values.get(key)?.content, content);
       if (delta) el.dataset.delta = (delta > 0 ? "+" : "−") + Math.abs(delta);

@@ -35,9 +35,19 @@
 /** Name of the Cache Storage cache holding the snapshot (the service worker keeps it). */
 export const SNAPSHOT_CACHE = "brewhouse-snapshots";
 
-/** The key of the one snapshot a build can use: its build id and its Pyodide version. */
+/**
+ * What a snapshot is made of, hence what it is checked against: the engine
+ * wheel's bytes (its sha256) and the Pyodide version.  Not the build id: a
+ * deploy that changes only the web files keeps the engine and Pyodide, so
+ * the stored snapshot stays good and is not made again.
+ */
+export function snapshotIdentity(manifest) {
+  return `engine-${manifest.engine.wheel_sha256.slice(0, 16)}-pyodide-${manifest.pyodide.version}`;
+}
+
+/** The key of the one snapshot a build can use (see `snapshotIdentity`). */
 export function snapshotKey(manifest) {
-  return `${manifest.build_id}-pyodide-${manifest.pyodide.version}.snapshot`;
+  return `${snapshotIdentity(manifest)}.snapshot`;
 }
 
 /**

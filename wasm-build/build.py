@@ -345,6 +345,22 @@ def restamp(out: Path) -> dict:
     return manifest
 
 
+def one_file_changed(dist: Path, scratch: Path, rel: str) -> tuple[Path, Path]:
+    """Two builds under ``scratch``: ``dist``'s files, and the same with the file ``rel`` changed by one line.
+
+    How tests and ``make bench`` measure what an update downloads after a
+    one-file change (``update_downloads``).
+    """
+    first, second = scratch / "first", scratch / "second"
+    shutil.copytree(dist, first)
+    restamp(first)  # what this build.py writes for these files (a no-op on a fresh dist/)
+    shutil.copytree(first, second)
+    changed = second / rel
+    changed.write_bytes(changed.read_bytes() + b"\n/* a one-line change */\n")
+    restamp(second)
+    return first, second
+
+
 def write_service_worker(out: Path, build_id: str, manifest: dict | None = None) -> int:
     """Write ``sw.js``: Workbox precaching of the build's files (``precache_entries``).
 

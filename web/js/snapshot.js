@@ -2,10 +2,11 @@
 //
 // A normal boot starts Pyodide, loads micropip, installs the engine wheel and
 // imports the engine: seconds of work that give the same heap every time for
-// one build.  Once such a boot has made the engine ready, a second,
+// one engine wheel and one Pyodide.  Once such a boot has made the engine ready, a second,
 // short-lived worker (snapshot-maker.js) boots the same way, copies its
 // WebAssembly heap (with the engine imported and every game's data loaded)
-// and hands it over to be stored; the next visit of the same build restores
+// and hands it over to be stored; the next visit with the same engine and
+// Pyodide (whatever else the deploy changed) restores
 // that heap instead of booting Python.
 //
 // What a heap snapshot does not carry is the file system, which lives in
@@ -14,7 +15,7 @@
 // its JSON data read through importlib.resources) are stored with the heap
 // and written back at the same paths before Python runs.
 //
-// Anything that goes wrong (no storage API, a snapshot of another build or
+// Anything that goes wrong (no storage API, a snapshot of another engine or
 // of another Pyodide, a restore that throws, storage full) ends in a normal
 // boot, and making one never touches the engine the player uses:
 // `bootEngineRuntime` never fails nor waits because of a snapshot.

@@ -17,15 +17,18 @@ Steps (each downloads nothing but from PyPI and npm):
    the installable app's PNG icons from our SVG artwork (``webapp.py``) and
    check that every image the web app manifest names is there at its size;
 5. write ``build-manifest.json`` (versions, sizes and sha256 of every file);
-6. write the service worker (Workbox, self-hosted) precaching every file,
-   the wasm and the stdlib included (Workbox's build tools skip files over
-   2 MiB by default; here the list is ours, so nothing is skipped).
+6. write the service worker (Workbox, self-hosted) precaching every file but
+   the benchmark pages, the wasm and the stdlib included (Workbox's build
+   tools skip files over 2 MiB by default; here the list is ours, so nothing
+   is skipped), each revisioned by its content hash in one cache kept across
+   builds: an update downloads only the files whose bytes changed.
 
 The build is reproducible: the same commit gives a byte-identical ``dist/``
 (hence the same build id, so a redeploy of unchanged source prompts nobody
 to update).  The only clock it reads is the commit's: ``SOURCE_DATE_EPOCH``
-(when set, else the commit time of ``HEAD``) stamps the manifest and every
-entry of the engine wheel, whose zip is also normalised (file modes), since
+(when set, else the commit time of ``HEAD``) stamps the manifest; every
+entry of the engine wheel gets the time of the last commit that touched the
+engine's sources (so a web-only change keeps the wheel's bytes), and its zip is normalised (file modes), since
 setuptools stamps entries with the files' modification times, which differ
 from one checkout to the next.
 
@@ -34,6 +37,7 @@ Usage: ``python wasm-build/build.py [--out dist]``.
 from __future__ import annotations
 
 import argparse
+import calendar
 import hashlib
 import json
 import os
@@ -83,6 +87,25 @@ def source_date_epoch() -> int:
     if proc.returncode or not proc.stdout.strip():
         log("not a git checkout: SOURCE_DATE_EPOCH defaults to 1980-01-01")
         return ZIP_EPOCH
+    return max(int(proc.stdout.strip()), ZIP_EPOCH)
+
+
+#: what the engine wheel is built from: its stamp is the last commit that touched these
+ENGINE_SOURCES = ("engine", "pyproject.toml")
+
+
+def engine_source_epoch() -> int:
+    """The engine wheel's clock: the time of the last commit that touched the engine's sources.
+
+    Not the commit being built: a deploy that changes only web files must
+    give a byte-identical wheel (the same path under ``wheels/``, so players
+    download nothing new, and the same memory snapshot key).  Outside a git
+    checkout it is the build's own clock (``source_date_epoch``).
+    """
+    proc = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct", "--", *ENGINE_SOURCES],
+                          capture_output=True, text=True)
+    if proc.returncode or not proc.stdout.strip():
+        return source_date_epoch()
     return max(int(proc.stdout.strip()), ZIP_EPOCH)
 
 
@@ -177,7 +200,7 @@ def copy(src: Path, dst: Path) -> None:
 def assemble(out: Path, scratch: Path, epoch: int) -> dict:
     if not (ROOT / "node_modules" / "pyodide").is_dir():
         sys.exit("node_modules/ is missing: run `npm ci` first (make build does)")
-    wheel = build_wheel(scratch, epoch)
+    wheel = build_wheel(scratch, engine_source_epoch())
     micropip = fetch_micropip()
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(ROOT / "web", out)
@@ -259,18 +282,95 @@ def write_manifest(out: Path, info: dict, epoch: int) -> dict:
     return manifest
 
 
-def write_service_worker(out: Path, build_id: str, manifest: dict | None = None) -> int:
-    """Write ``sw.js``: Workbox precaching of every file, revisioned by sha256.
+#: folders whose path carries a version (Pyodide's, a library's) or a content hash (a wheel's):
+#: their URL changes whenever their bytes do, so a precache entry needs no revision
+VERSIONED = ("pyodide/", "vendor/", "wheels/")
+#: folders never precached: the benchmark pages are for `make bench`, not for players
+NOT_PRECACHED = ("bench/",)
 
-    The cache name carries the build id, so each deploy gets its own cache
-    and the old one is removed when the new worker activates.
+
+def precache_entries(files: dict[str, dict]) -> list[dict]:
+    """Workbox precache entries for the build's files (``{path: {sha256, bytes}}``).
+
+    Each entry is revisioned by its content hash (none for a versioned path),
+    so an update fetches only the files whose bytes changed: the cache is one
+    and the same across builds (sw.template.js), and Workbox keeps an entry
+    whose URL and revision it already holds.  A versioned path is fetched with
+    the browser's HTTP cache allowed (Workbox bypasses it only for revisioned
+    entries), so the big runtime files a first visit already loaded for the
+    page (cached as immutable, netlify.toml) are not downloaded a second time.
+    """
+    entries = []
+    for rel, info in files.items():
+        if rel.startswith(NOT_PRECACHED):
+            continue
+        entries.append({"url": rel, "revision": None if rel.startswith(VERSIONED) else info["sha256"][:16]})
+    return entries
+
+
+def precache_list(out: Path, manifest: dict) -> list[dict]:
+    """Every entry the service worker of the build in ``out`` precaches, its manifest's included."""
+    precache = precache_entries(manifest["files"])
+    # the manifest itself is precached too (it is written before the worker)
+    precache.append({"url": "build-manifest.json", "revision": sha256(out / "build-manifest.json")[:16]})
+    return precache
+
+
+def update_downloads(old: Path, new: Path) -> dict[str, int]:
+    """The files (path: bytes) a player of the build in ``old`` downloads to update to ``new``.
+
+    The new service worker, and every precache entry the old cache does not
+    hold (a new URL, or a known URL with a new revision).
+    """
+    held = {(e["url"], e["revision"]) for e in precache_list(old, json.loads((old / "build-manifest.json").read_text()))}
+    fresh = precache_list(new, json.loads((new / "build-manifest.json").read_text()))
+    wanted = ["sw.js"] + [e["url"] for e in fresh if (e["url"], e["revision"]) not in held]
+    return {rel: (new / rel).stat().st_size for rel in wanted}
+
+
+def restamp(out: Path) -> dict:
+    """Write the manifest and the service worker of the build in ``out`` again, after files changed.
+
+    What a build of the changed sources would write, the slow steps (the
+    wheel, the byte-compiling) skipped: tests and ``make bench`` make a
+    second build that differs by a web file this way.
+    """
+    manifest = json.loads((out / "build-manifest.json").read_text())
+    info = {k: v for k, v in manifest.items() if k not in ("build_id", "source_date", "total_bytes", "files")}
+    epoch = calendar.timegm(time.strptime(manifest["source_date"], "%Y-%m-%dT%H:%M:%SZ"))
+    (out / "build-manifest.json").unlink()
+    (out / "sw.js").unlink()
+    manifest = write_manifest(out, info, epoch)
+    write_service_worker(out, manifest["build_id"], manifest)
+    return manifest
+
+
+def one_file_changed(dist: Path, scratch: Path, rel: str) -> tuple[Path, Path]:
+    """Two builds under ``scratch``: ``dist``'s files, and the same with the file ``rel`` changed by one line.
+
+    How tests and ``make bench`` measure what an update downloads after a
+    one-file change (``update_downloads``).
+    """
+    first, second = scratch / "first", scratch / "second"
+    shutil.copytree(dist, first)
+    restamp(first)  # what this build.py writes for these files (a no-op on a fresh dist/)
+    shutil.copytree(first, second)
+    changed = second / rel
+    changed.write_bytes(changed.read_bytes() + b"\n/* a one-line change */\n")
+    restamp(second)
+    return first, second
+
+
+def write_service_worker(out: Path, build_id: str, manifest: dict | None = None) -> int:
+    """Write ``sw.js``: Workbox precaching of the build's files (``precache_entries``).
+
+    The worker's text changes with every build (the list, the build id), so
+    browsers see each deploy as an update; what it downloads is only the
+    entries whose URL or revision are new.
     """
     if manifest is None:
         manifest = json.loads((out / "build-manifest.json").read_text())
-    precache = [{"url": rel, "revision": info["sha256"][:16]} for rel, info in manifest["files"].items()]
-    # the manifest itself is precached too (it is written before the worker)
-    manifest_file = out / "build-manifest.json"
-    precache.append({"url": "build-manifest.json", "revision": sha256(manifest_file)[:16]})
+    precache = precache_list(out, manifest)
     workbox_dir = Path(manifest["vendor"]["workbox-sw"]["path"]).parent.as_posix()
     text = (HERE / "sw.template.js").read_text()
     for key, value in {"WORKBOX_DIR": workbox_dir, "BUILD_ID": build_id,

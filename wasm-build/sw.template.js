@@ -2,18 +2,24 @@
 // Precaches every file of the build so the site works offline after the first
 // visit; a new deploy installs alongside and waits until the page asks it to
 // take over (the "update" prompt).
+// Build __BUILD_ID__.
 importScripts("__WORKBOX_DIR__/workbox-sw.js");
 workbox.setConfig({ modulePathPrefix: "__WORKBOX_DIR__/", debug: false });
-workbox.core.setCacheNameDetails({ prefix: "brewhouse", precache: "precache", suffix: "__BUILD_ID__" });
+// One precache for every build: each entry is revisioned by its content hash
+// (or carries a version in its URL), so installing a new build fetches only the
+// entries this cache does not hold yet, and activating it drops the entries the
+// new list no longer names.  (Builds before this kept a cache per build id.)
+workbox.core.setCacheNameDetails({ prefix: "brewhouse", precache: "precache", suffix: "app" });
 workbox.core.clientsClaim();
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
 });
 
-// each build has its own cache: drop the caches of earlier builds once this one takes over.
+// drop the per-build caches of earlier builds once this one takes over.
 // The engine's memory snapshot has a cache of its own (web/js/snapshot.js), which
-// stays: it holds one snapshot, keyed by build id, and the next boot replaces it.
+// stays: it holds one snapshot, keyed by the engine wheel and Pyodide it was made
+// of, so a build that changes neither keeps using it.
 const SNAPSHOT_CACHE = "brewhouse-snapshots";
 self.addEventListener("activate", (event) => {
   const current = workbox.core.cacheNames.precache;
@@ -22,9 +28,21 @@ self.addEventListener("activate", (event) => {
     .map((name) => caches.delete(name)))));
 });
 workbox.precaching.cleanupOutdatedCaches();
+// Workbox fetches a revisioned entry bypassing the HTTP cache ("reload"): on a
+// first visit that downloaded again every file the page had just loaded.  "no-cache"
+// revalidates instead: a file the page already has costs a 304, a changed one
+// still comes whole (an entry is installed only when its revision is new).
+workbox.precaching.addPlugins([{
+  requestWillFetch: async ({ request, event }) =>
+    event && event.type === "install" && request.cache === "reload" ? new Request(request, { cache: "no-cache" }) : request,
+}]);
 workbox.precaching.precacheAndRoute(__PRECACHE__, {
   // ?game=…&seats=… links are the same static page
   ignoreURLParametersMatching: [/.*/],
   directoryIndex: "index.html",
 });
-workbox.routing.registerRoute(new workbox.routing.NavigationRoute(workbox.precaching.createHandlerBoundToURL("index.html")));
+// any other page of the site is the app's one page (the precache route above answers
+// the pages it holds, changes.html among them); the benchmark pages are not precached
+// and go to the network
+workbox.routing.registerRoute(new workbox.routing.NavigationRoute(
+  workbox.precaching.createHandlerBoundToURL("index.html"), { denylist: [/\/bench\//] }));

@@ -9,7 +9,8 @@
   and the floor under a restored boot: a worker that only restores the same
   stored snapshot (bench/restore.html), as a ratio to bare warm;
 * first contentful paint of the shell;
-* wheel and dist sizes (from the build manifest);
+* wheel and dist sizes (from the build manifest), and the bytes an update
+  downloads after a one-file change (budget 0.5 MB);
 * the engine's cold start in Pyodide under Node with the npm package's
   source-only stdlib zip vs the byte-compiled one dist/ ships, and with the
   engine's source wheel vs the byte-compiled one dist/ ships (install,
@@ -30,6 +31,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,6 +40,7 @@ sys.path.insert(0, str(ROOT / "wasm-build"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+import build  # noqa: E402  (wasm-build/build.py)
 from serve import serve_in_thread  # noqa: E402
 
 DIST = ROOT / "dist"
@@ -295,6 +298,16 @@ def workload_figures() -> dict:
             "budget_slowdown": 2.5}
 
 
+def update_figures() -> dict:
+    """What a player downloads to update after a one-line change to one web file
+    (css/shell.css): two builds made by build.one_file_changed, compared by
+    build.update_downloads (tests/browser/test_light_updates.py checks the same
+    in the browser's network)."""
+    with tempfile.TemporaryDirectory(prefix="brewhouse-update-") as scratch:
+        files = build.update_downloads(*build.one_file_changed(DIST, Path(scratch), "css/shell.css"))
+    return {"one_file_change_bytes": sum(files.values()), "files": files, "budget_bytes": 500_000}
+
+
 SECTIONS = ("browser", "stdlib_node", "engine_wheel_node", "engine_workload", "table")
 
 
@@ -313,6 +326,7 @@ def main() -> None:
         "build": manifest["build_id"],
         "sizes": {"wheel_bytes": manifest["engine"]["wheel_bytes"], "dist_bytes": manifest["total_bytes"],
                   "dist_files": len(manifest["files"]), "budget_wheel_bytes": 1_000_000},
+        "update": update_figures(),
         **{name: figures[name]() for name in SECTIONS if name in only},
     }
     server.shutdown()

@@ -170,18 +170,19 @@ def test_a_new_deploy_shows_the_update_prompt(browser, tmp_path):
     wait_ready(page)
     page.evaluate("() => navigator.serviceWorker.ready.then(r => !!r.active)")
     assert page.is_hidden("[data-testid=update-banner]")
-    # deploy a new build: same files, a new service worker with a new cache id
+    # deploy a new build: same files, a new service worker (its text names the new build)
     write_service_worker(site_dir, "next-build")
     page.reload()
     page.wait_for_selector("[data-testid=update-banner]:not([hidden])", timeout=120_000)
     with page.expect_navigation():
         page.click("#update-reload")
     wait_ready(page)
+    # one precache for every build (entries revisioned by content); the memory snapshot's
+    # own cache stays (its key names the engine and Pyodide it was made of)
     caches = page.evaluate("() => caches.keys()")
-    assert any(name.endswith("next-build") for name in caches)
-    # earlier builds' caches are gone; the memory snapshot's own cache stays (its key names its build)
-    assert not any(name.startswith("brewhouse-") and not name.endswith("next-build")
-                   and name != "brewhouse-snapshots" for name in caches)
+    assert "brewhouse-precache-app" in caches
+    assert not any(name.startswith("brewhouse-") and name not in ("brewhouse-precache-app", "brewhouse-snapshots")
+                   for name in caches)
     ctx.close()
     server.shutdown()
     assert problems == []
@@ -230,8 +231,7 @@ def test_the_update_prompt_brings_an_open_game_back_where_it_was(browser, tmp_pa
     assert page.get_attribute(STATUS, "data-ply") == ply
     assert board_text(page) == before
     assert page.evaluate("() => window.brewhouse.saves.list().then(l => l.length)") == 1
-    caches = page.evaluate("() => caches.keys()")
-    assert any(name.endswith("next-build") for name in caches)
+    assert "brewhouse-precache-app" in page.evaluate("() => caches.keys()")
     ctx.close()
     server.shutdown()
     assert problems == []

@@ -98,3 +98,23 @@ def test_two_builds_of_one_checkout_are_byte_identical(tmp_path):
     assert manifests[0]["engine"]["wheel"].startswith("wheels/")
     assert file_hashes(dists[0]) == file_hashes(dists[1])
     assert set(file_hashes(dists[0])) == set(manifests[0]["files"]) | {"build-manifest.json", "sw.js"}
+
+
+def test_the_engine_wheel_depends_only_on_the_engine_sources(tmp_path):
+    """Builds stamped with other dates (as two commits that change only web files
+    would be) ship the same engine wheel: same bytes, same path under wheels/, so
+    players download nothing new and keep the engine's memory snapshot."""
+    engine_commit = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct", "--", *build.ENGINE_SOURCES],
+                                   capture_output=True, text=True, check=True).stdout.strip()
+    assert build.engine_source_epoch() == int(engine_commit)
+    engines = []
+    for epoch in ("1700000000", "1750000000"):
+        out = tmp_path / epoch
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "engine"), "SOURCE_DATE_EPOCH": epoch}
+        proc = subprocess.run([sys.executable, str(ROOT / "wasm-build" / "build.py"), "--out", str(out)],
+                              capture_output=True, text=True, env=env, timeout=600)
+        assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+        manifest = json.loads((out / "build-manifest.json").read_text())
+        assert manifest["source_date"] == time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(int(epoch)))
+        engines.append(manifest["engine"])
+    assert engines[0] == engines[1]

@@ -64,7 +64,8 @@ def test_the_first_boot_makes_and_stores_a_snapshot_keyed_by_build_and_pyodide(m
     manifest = json.loads((DIST / "build-manifest.json").read_text())
     snapshot = made["node"]["snapshot"]
     assert snapshot["state"] == "made" and snapshot["stored"] is True
-    assert snapshot["key"] == f"{manifest['build_id']}-pyodide-{manifest['pyodide']['version']}.snapshot"
+    assert snapshot["key"] == (f"engine-{manifest['engine']['wheel_sha256'][:16]}"
+                               f"-pyodide-{manifest['pyodide']['version']}.snapshot")
     assert [p.name for p in store.iterdir()] == [snapshot["key"]]
     assert (store / snapshot["key"]).stat().st_size == snapshot["bytes"]
 

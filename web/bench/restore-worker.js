@@ -1,5 +1,5 @@
 // See restore.js: restore the stored snapshot of this build, then one engine call.
-import { cacheStorageStore, restoreOptions, reviveSnapshot, snapshotKey } from "../js/snapshot.js";
+import { cacheStorageStore, restoreOptions, reviveSnapshot, snapshotIdentity, snapshotKey } from "../js/snapshot.js";
 
 const started = performance.now();
 const marks = {};
@@ -13,11 +13,11 @@ try {
   const found = await cacheStorageStore(base).get(snapshotKey(manifest));
   if (!found) throw new Error("no stored snapshot of this build: open the app first");
   const bytes = await found.bytes;
-  const options = restoreOptions(bytes, manifest.build_id);
+  const options = restoreOptions(bytes, snapshotIdentity(manifest));
   mark("snapshot-read");
   const pyodide = await loadPyodide({ indexURL, ...options });
   mark("pyodide");
-  await reviveSnapshot(pyodide, manifest.build_id, bytes);
+  await reviveSnapshot(pyodide, snapshotIdentity(manifest), bytes);
   pyodide.pyimport("brewhouse.api").call_json("engine_info", "{}");
   mark("engine");
   postMessage({ ok: true, marks });

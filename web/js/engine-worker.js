@@ -6,7 +6,7 @@
 // fatal error of a restored engine drops the snapshot (the page offers a reload).
 import { Comlink } from "./vendor.js";
 import { buildLocations, normalBoot, watchFetches } from "./engine-boot.js";
-import { bootEngineRuntime, makeInWorker, restoreOptions, reviveSnapshot, snapshotKey } from "./snapshot.js";
+import { bootEngineRuntime, makeInWorker, restoreOptions, reviveSnapshot, snapshotIdentity, snapshotKey } from "./snapshot.js";
 import { roomForSnapshot } from "./storage.js";
 
 let api = null; // brewhouse.api.call_json once booted
@@ -107,7 +107,7 @@ async function bootSteps(onProgress, failBoot, options) {
   /** A Pyodide restored from a stored snapshot, the engine's files written back, checked. */
   async function restore(stored) {
     const timings = {};
-    const options = restoreOptions(stored, manifest.build_id, timings);
+    const options = restoreOptions(stored, snapshotIdentity(manifest), timings);
     const { _loadSnapshot: snapshot, fsInit } = options;
     // Pyodide awaits the snapshot once its script is loaded, and initialises the
     // file system once its WebAssembly is instantiated: both marked
@@ -115,7 +115,7 @@ async function bootSteps(onProgress, failBoot, options) {
     options.fsInit = async (...args) => { mark("runtime-wasm"); await fsInit(...args); };
     const pyodide = await loadPyodide({ indexURL: where.indexURL, ...options });
     mark("pyodide");
-    await reviveSnapshot(pyodide, manifest.build_id, stored, timings);
+    await reviveSnapshot(pyodide, snapshotIdentity(manifest), stored, timings);
     Object.assign(marks, { snapshotDigestMs: timings.digestMs, snapshotFilesMs: timings.filesMs, snapshotGamesMs: timings.gamesMs });
     mark("snapshot-checked");
     const engine = JSON.parse(pyodide.pyimport("brewhouse.api").call_json("engine_info", "{}"));

@@ -524,8 +524,10 @@ engine.onFailure(() => { $("engine-stopped").hidden = false; });
 $("engine-stopped-reload").addEventListener("click", () => location.reload());
 initSaves();
 if (isTableRoute(location.search)) route();
-bootEngine();
-initServiceWorker();
+// the service worker registers once the engine has booted (or failed to): its first
+// install then finds the runtime's big versioned files in the browser's HTTP cache,
+// where the page's own fetches left them, instead of downloading them a second time
+bootEngine().finally(initServiceWorker);
 initInstall($("install"));
 
 // test and benchmark hooks (no rules here: they only reach the same objects the UI uses)

@@ -7,7 +7,7 @@
 // player uses is never touched, and whatever fails here only means no
 // snapshot this time.
 import { buildLocations, normalBoot, watchFetches } from "./engine-boot.js";
-import { captureSnapshot } from "./snapshot.js";
+import { captureSnapshot, snapshotIdentity } from "./snapshot.js";
 
 self.onmessage = async ({ data: { manifest } }) => {
   try {
@@ -18,7 +18,7 @@ self.onmessage = async ({ data: { manifest } }) => {
     const bytes = await Promise.race([bootFailed, (async () => {
       const { loadPyodide } = await import(buildLocations(manifest, base).pyodideModule);
       const pyodide = await normalBoot({ loadPyodide, manifest, base, makeSnapshot: true });
-      return captureSnapshot(pyodide, manifest.build_id);
+      return captureSnapshot(pyodide, snapshotIdentity(manifest));
     })()]);
     self.postMessage({ bytes }, [bytes.buffer]);
   } catch (err) {

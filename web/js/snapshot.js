@@ -2,10 +2,11 @@
 //
 // A normal boot starts Pyodide, loads micropip, installs the engine wheel and
 // imports the engine: seconds of work that give the same heap every time for
-// one build.  Once such a boot has made the engine ready, a second,
+// one engine wheel and one Pyodide.  Once such a boot has made the engine ready, a second,
 // short-lived worker (snapshot-maker.js) boots the same way, copies its
 // WebAssembly heap (with the engine imported and every game's data loaded)
-// and hands it over to be stored; the next visit of the same build restores
+// and hands it over to be stored; the next visit with the same engine and
+// Pyodide (whatever else the deploy changed) restores
 // that heap instead of booting Python.
 //
 // What a heap snapshot does not carry is the file system, which lives in
@@ -14,7 +15,7 @@
 // its JSON data read through importlib.resources) are stored with the heap
 // and written back at the same paths before Python runs.
 //
-// Anything that goes wrong (no storage API, a snapshot of another build or
+// Anything that goes wrong (no storage API, a snapshot of another engine or
 // of another Pyodide, a restore that throws, storage full) ends in a normal
 // boot, and making one never touches the engine the player uses:
 // `bootEngineRuntime` never fails nor waits because of a snapshot.
@@ -35,9 +36,19 @@
 /** Name of the Cache Storage cache holding the snapshot (the service worker keeps it). */
 export const SNAPSHOT_CACHE = "brewhouse-snapshots";
 
-/** The key of the one snapshot a build can use: its build id and its Pyodide version. */
+/**
+ * What a snapshot is made of, hence what it is checked against: the engine
+ * wheel's bytes (its sha256) and the Pyodide version.  Not the build id: a
+ * deploy that changes only the web files keeps the engine and Pyodide, so
+ * the stored snapshot stays good and is not made again.
+ */
+export function snapshotIdentity(manifest) {
+  return `engine-${manifest.engine.wheel_sha256.slice(0, 16)}-pyodide-${manifest.pyodide.version}`;
+}
+
+/** The key of the one snapshot a build can use (see `snapshotIdentity`). */
 export function snapshotKey(manifest) {
-  return `${manifest.build_id}-pyodide-${manifest.pyodide.version}.snapshot`;
+  return `${snapshotIdentity(manifest)}.snapshot`;
 }
 
 /**

@@ -15,6 +15,7 @@ export default {
   "lang.name": "Deutsch",
   "update.available": "Eine neue Version von Brewhouse ist bereit.",
   "update.reload": "Neu laden",
+  "update.whatsNew": "Was ist neu",
   "engine.booting": "Regel-Engine wird gestartet…",
   "engine.runtime": "Python-Laufzeitumgebung wird heruntergeladen",
   "engine.bytes": "{loaded} von {total} MB",

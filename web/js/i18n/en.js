@@ -14,6 +14,7 @@ export default {
   "lang.name": "English",
   "update.available": "A new version of Brewhouse is ready.",
   "update.reload": "Reload",
+  "update.whatsNew": "What's new",
   "engine.booting": "Starting the rules engine…",
   "engine.runtime": "Downloading the Python runtime",
   "engine.bytes": "{loaded} of {total} MB",

@@ -14,6 +14,7 @@ export default {
   "lang.name": "Français",
   "update.available": "Une nouvelle version de Brewhouse est prête.",
   "update.reload": "Recharger",
+  "update.whatsNew": "Quoi de neuf",
   "engine.booting": "Démarrage du moteur de règles…",
   "engine.runtime": "Téléchargement de l’environnement Python",
   "engine.bytes": "{loaded} sur {total} Mo",

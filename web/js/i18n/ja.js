@@ -15,6 +15,7 @@ export default {
   "lang.name": "日本語",
   "update.available": "Brewhouse の新しいバージョンが利用できます。",
   "update.reload": "再読み込み",
+  "update.whatsNew": "更新内容",
   "engine.booting": "ルールエンジンを起動しています…",
   "engine.runtime": "Python ランタイムをダウンロード中",
   "engine.bytes": "{loaded} / {total} MB",

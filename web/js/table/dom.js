@@ -34,4 +34,17 @@ export function append(el, children) {
   return el;
 }
 
+/**
+ * Sets each element's text smaller, step by step down to `min` em, until its widest word
+ * fits its box.  Card names keep whole words (`overflow-wrap: normal`, `hyphens: auto`), but
+ * where the browser has no hyphenation for the language a long word ("Risikokapitalgeber")
+ * would stick out of a narrow card: it is set smaller instead of being split or cut.
+ */
+export function shrinkToFit(elements, min = 0.55) {
+  for (const el of elements) {
+    el.style.fontSize = "";
+    for (let em = 0.9; el.scrollWidth > el.clientWidth + 1 && em >= min; em -= 0.05) el.style.fontSize = `${em.toFixed(2)}em`;
+  }
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,7 +2,7 @@
 // lines) and labels the engine's legal moves.  No rule lives here: every
 // number shown comes from the view, every option from the engine's moves.
 import { t } from "../../i18n.js";
-import { h } from "../../table/dom.js";
+import { h, shrinkToFit } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
 import { abilityIcon, eventIcon, glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
 import { panelState, setupPanel } from "./setup.js";
@@ -450,6 +450,8 @@ export function render(board, ctx) {
     h("div.seize", { dataset: { phase: view.phase } }, coffeeLoversNote(view, ctx), view.draft ? renderDraft(view, moves, ctx) : null,
       h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
       h("div.cafes", { dataset: { count: String(viewerFirst.length) } }, viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
+  // measured once laid out (the board may not be on the page yet)
+  requestAnimationFrame(() => shrinkToFit(board.querySelectorAll(".card-name")));
 }
 
 function customerName(view, ctx, id) { return ctx.cardName(id); }

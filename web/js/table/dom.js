@@ -35,15 +35,29 @@ export function append(el, children) {
 }
 
 /**
- * Sets each element's text smaller, step by step down to `min` em, until its widest word
+ * Sets each element's text smaller, step by step down to 0.55 em, until its widest word
  * fits its box.  Card names keep whole words (`overflow-wrap: normal`, `hyphens: auto`), but
  * where the browser has no hyphenation for the language a long word ("Risikokapitalgeber")
  * would stick out of a narrow card: it is set smaller instead of being split or cut.
+ * Each element is looked at again whenever its box changes size (laid out, page resized).
  */
-export function shrinkToFit(elements, min = 0.55) {
+export function shrinkToFit(elements) {
   for (const el of elements) {
-    el.style.fontSize = "";
-    for (let em = 0.9; el.scrollWidth > el.clientWidth + 1 && em >= min; em -= 0.05) el.style.fontSize = `${em.toFixed(2)}em`;
+    fitWords(el);
+    wordFitter?.observe(el);
+  }
+}
+
+const MIN_EM = 0.55;
+const wordFitter = typeof ResizeObserver === "function"
+  ? new ResizeObserver((entries) => entries.forEach((e) => (e.target.isConnected ? fitWords(e.target) : wordFitter.unobserve(e.target))))
+  : null;
+
+function fitWords(el) {
+  let em = parseFloat(el.style.fontSize) || 1;
+  while (el.clientWidth && el.scrollWidth > el.clientWidth + 1 && em > MIN_EM) {
+    em -= 0.05;
+    el.style.fontSize = `${em.toFixed(2)}em`;
   }
 }
 

@@ -450,8 +450,7 @@ export function render(board, ctx) {
     h("div.seize", { dataset: { phase: view.phase } }, coffeeLoversNote(view, ctx), view.draft ? renderDraft(view, moves, ctx) : null,
       h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
       h("div.cafes", { dataset: { count: String(viewerFirst.length) } }, viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
-  // measured once laid out (the board may not be on the page yet)
-  requestAnimationFrame(() => shrinkToFit(board.querySelectorAll(".card-name")));
+  shrinkToFit(board.querySelectorAll(".card-name"));
 }
 
 function customerName(view, ctx, id) { return ctx.cardName(id); }

@@ -571,7 +571,8 @@ function ownMoveText(move, view, ctx) {
     case "space": return t("seize.move.space", { space: t("seize.row." + p.space) });
     case "icon": return p.mode === "alone" ? t("seize.move.iconAlone", { icon: iconLabel(p.icon), row: t("seize.cityRow." + CITY_ROW_NAMES[p.deck - 1]) })
       : p.mode === "with" ? t("seize.move.iconWith", { icon: iconLabel(p.icon), with: iconLabel(p.with_icon) })
-        : t("seize.move.icon", { icon: iconLabel(p.icon) });
+        : p.card ? t("seize.move.iconOf", { icon: iconLabel(p.icon), card: ctx.cardName(p.card) })
+          : t("seize.move.icon", { icon: iconLabel(p.icon) });
     case "take": return t("seize.move.take", { card: ctx.cardName(p.card), where: whereText(p.where) });
     case "order": return t("seize.move.order", { card: ctx.cardName(p.card), n: p.position });
     case "track": return t(p.keep ? "seize.move.keep" : "seize.move.discard", { card: ctx.cardName(p.card) });

@@ -717,6 +717,7 @@ export class Table {
       return h("button.option", { class: cls, hidden: only, type: "button", dataset: { move: m.id, testid: "option" } },
         h("span.option-label", this.renderer.moveLabel(m, this.view, ctx)));
     });
+    numberTwins(options);
     if (this.allOptionsPly !== st.ply) box.classList.remove("show-all");
     const more = hidden ? h("button.options-more.secondary", { type: "button", dataset: { testid: "options-more" },
       "aria-expanded": String(box.classList.contains("show-all")), onclick: () => this.toggleAllOptions(more, hidden) }) : null;
@@ -952,4 +953,25 @@ function contentOf(el) {
   };
   walk(el);
   return text.trim();
+}
+
+/**
+ * Options whose labels read the same (two like icons on one card) get a number
+ * each, so a player can tell them apart and a screen reader names them apart;
+ * the engine's options stay as they are.
+ */
+function numberTwins(options) {
+  const byText = new Map();
+  for (const button of options) {
+    if (button.hidden) continue;
+    const text = button.textContent;
+    byText.set(text, [...(byText.get(text) ?? []), button]);
+  }
+  for (const twins of byText.values()) {
+    if (twins.length < 2) continue;
+    twins.forEach((button, i) => {
+      const label = button.querySelector(".option-label");
+      label.textContent = t("table.option.nth", { label: label.textContent, n: i + 1 });
+    });
+  }
 }

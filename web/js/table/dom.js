@@ -34,4 +34,31 @@ export function append(el, children) {
   return el;
 }
 
+/**
+ * Sets each element's text smaller, step by step down to 0.55 em, until its widest word
+ * fits its box.  Card names keep whole words (`overflow-wrap: normal`, `hyphens: auto`), but
+ * where the browser has no hyphenation for the language a long word ("Risikokapitalgeber")
+ * would stick out of a narrow card: it is set smaller instead of being split or cut.
+ * Each element is looked at again whenever its box changes size (laid out, page resized).
+ */
+export function shrinkToFit(elements) {
+  for (const el of elements) {
+    fitWords(el);
+    wordFitter?.observe(el);
+  }
+}
+
+const MIN_EM = 0.55;
+const wordFitter = typeof ResizeObserver === "function"
+  ? new ResizeObserver((entries) => entries.forEach((e) => (e.target.isConnected ? fitWords(e.target) : wordFitter.unobserve(e.target))))
+  : null;
+
+function fitWords(el) {
+  let em = parseFloat(el.style.fontSize) || 1;
+  while (el.clientWidth && el.scrollWidth > el.clientWidth + 1 && em > MIN_EM) {
+    em -= 0.05;
+    el.style.fontSize = `${em.toFixed(2)}em`;
+  }
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

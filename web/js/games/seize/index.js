@@ -2,7 +2,7 @@
 // lines) and labels the engine's legal moves.  No rule lives here: every
 // number shown comes from the view, every option from the engine's moves.
 import { t } from "../../i18n.js";
-import { h } from "../../table/dom.js";
+import { h, shrinkToFit } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
 import { abilityIcon, eventIcon, glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
 import { panelState, setupPanel } from "./setup.js";
@@ -450,6 +450,7 @@ export function render(board, ctx) {
     h("div.seize", { dataset: { phase: view.phase } }, coffeeLoversNote(view, ctx), view.draft ? renderDraft(view, moves, ctx) : null,
       h("div.city-area", renderCity(view, moves, ctx), renderPools(view, ctx)),
       h("div.cafes", { dataset: { count: String(viewerFirst.length) } }, viewerFirst.map((pl) => renderCafe(view, pl, moves, ctx)))));
+  shrinkToFit(board.querySelectorAll(".card-name"));
 }
 
 function customerName(view, ctx, id) { return ctx.cardName(id); }
@@ -570,7 +571,8 @@ function ownMoveText(move, view, ctx) {
     case "space": return t("seize.move.space", { space: t("seize.row." + p.space) });
     case "icon": return p.mode === "alone" ? t("seize.move.iconAlone", { icon: iconLabel(p.icon), row: t("seize.cityRow." + CITY_ROW_NAMES[p.deck - 1]) })
       : p.mode === "with" ? t("seize.move.iconWith", { icon: iconLabel(p.icon), with: iconLabel(p.with_icon) })
-        : t("seize.move.icon", { icon: iconLabel(p.icon) });
+        : p.card ? t("seize.move.iconOf", { icon: iconLabel(p.icon), card: ctx.cardName(p.card) })
+          : t("seize.move.icon", { icon: iconLabel(p.icon) });
     case "take": return t("seize.move.take", { card: ctx.cardName(p.card), where: whereText(p.where) });
     case "order": return t("seize.move.order", { card: ctx.cardName(p.card), n: p.position });
     case "track": return t(p.keep ? "seize.move.keep" : "seize.move.discard", { card: ctx.cardName(p.card) });

@@ -733,9 +733,10 @@ export class Table {
     this.announceDecision(heading);
   }
 
-  /** The decision's heading goes to the status region once per decision (a redraw of the same one says nothing). */
+  /** The decision's heading goes to the status region once per decision and language (a redraw of the same one says nothing). */
   announceDecision(heading) {
-    const at = `${this.status.ply}:${this.status.active_player}:${this.viewerOfView}`;
+    // the language is part of it: after a switch the region must not keep the old language's words
+    const at = `${this.status.ply}:${this.status.active_player}:${this.viewerOfView}:${language()}`;
     if (this.announced === at) return;
     this.announced = at;
     const words = [...heading.childNodes].filter((n) => n !== this.el.decisionShow).map((n) => n.textContent).join("");

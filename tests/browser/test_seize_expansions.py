@@ -315,14 +315,16 @@ def test_the_further_groups_decisions_and_events_read_as_words(page, site):
     and the log tells what they did."""
     page.set_viewport_size({"width": 1440, "height": 900})
     open_table(page, site, WORDED_GAME)
-    rng = random.Random(11)  # the same choices as the engine-side search that found this seed
+    rng = random.Random(0)  # a seed whose choices reach every decision looked at (found engine-side)
     seen: dict[str, dict] = {}
+    swapped = False  # the log is read at the end: play on until a swap has been made
     for _ in range(400):
         waiting = settle(page)
         if waiting == "privacy":
             page.click("[data-testid=privacy-ready]")
             continue
-        if waiting == "over" or len(seen) == len(WORDED_DECISIONS):
+        swapped = swapped or page.evaluate("() => window.brewhouse.table.summary.some((e) => e.code === 'seize.swap')")
+        if waiting == "over" or (len(seen) == len(WORDED_DECISIONS) and swapped):
             break
         d = decision_words(page)
         kind = d["kind"]
@@ -362,7 +364,8 @@ def test_the_further_groups_decisions_and_events_read_as_words(page, site):
     log = page.inner_text("[data-testid=log-list]")
     for words in ("for a green bean", "Newsflash", "Board Game token", " swaps "):
         assert words in log, words
-    assert not re.search(r"\((?:[a-z]+_)*[a-z]+\)", "\n".join(l for l in log.splitlines() if "(" in l and " " not in l.split("(")[-1])), log
+    raw_lines = [l for l in log.splitlines() if "(" in l and " " not in l.split("(")[-1] and re.search(r"\((?:[a-z]+_)*[a-z]+\)", l)]
+    assert not raw_lines, raw_lines
     assert "seize." not in log and "undefined" not in log
     assert page.problems == []
 

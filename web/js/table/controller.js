@@ -98,7 +98,9 @@ export class Table {
     const key = `${this.renderer.id}.cardName.${base}`;
     const translated = t(key);
     if (translated !== key) return translated;
-    return this.cardNames.get(id) ?? this.cardNames.get(base) ?? base.replace(/_/g, " ");
+    // a card no view shows any more (its names were forgotten when the device changed hands)
+    // is named from its id, which is its English name in snake case
+    return this.cardNames.get(id) ?? this.cardNames.get(base) ?? base.replace(/_/g, " ").replace(/(^|\s)([a-z])/g, (_, gap, c) => gap + c.toUpperCase());
   }
 
   learnNames(node) {

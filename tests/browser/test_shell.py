@@ -49,7 +49,7 @@ def test_saved_games_survive_a_reload_and_export(page, site):
     rows.first.wait_for()
     assert rows.count() == 1
     assert "Café" in rows.first.inner_text() and "Move 4" in rows.first.inner_text()
-    assert "human, human" in rows.first.inner_text()
+    assert "Player 1, Player 2" in rows.first.inner_text()  # the seats named as the table names them
     with page.expect_download() as download:
         rows.first.get_by_role("button", name="Export").click()
     exported = json.loads(open(download.value.path()).read())

@@ -9,6 +9,8 @@ PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8000
+#: test processes: one per core of the 2-core machines the suite is sized for (loadfile keeps a file on one)
+TEST_WORKERS ?= 2
 
 .PHONY: install cairo build play test test-fast bench bench-cafe clean
 
@@ -46,7 +48,7 @@ play: build
 	@$(PY) wasm-build/serve.py --port $(PORT)
 
 test: build
-	@$(PY) -m pytest -q --durations=25
+	@$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=25
 
 # the engine tests alone (no build, no browser)
 test-fast: $(VENV)/.installed

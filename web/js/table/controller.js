@@ -143,6 +143,7 @@ export class Table {
       error: $("table-error", "div", ".error-panel"),
     };
     for (const k of ["log", "help", "privacy", "over", "shareBox", "error", "skip"]) this.el[k].hidden = true;
+    this.el.over.dataset.zoomKeepClear = ""; // a pointed card never opens over the final scores (zoom.js)
     this.storageFull = new StorageFullNotice(() => this.exportGame());
     // a screen reader hears what the others just did as it is added (the summary is a log), and of the
     // decision only its heading, once, when it changes: the whole box read again on every redraw drowned it
@@ -834,6 +835,7 @@ export class Table {
     // a game played alone against nobody (Café solo) has no winner: its end screen
     // reads the score on the book's scale instead
     const contested = out.scores.length > 1;
+    closeZoom(); // a card pointed at as the game ended does not stay over the final scores
     this.el.over.hidden = false;
     const winnerLine = contested
       ? [h("p.winner", { dataset: { testid: "winner" } }, t(winners.length > 1 ? "table.winners" : "table.winner", { names: winners.join(", ") }))]

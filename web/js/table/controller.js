@@ -195,16 +195,22 @@ export class Table {
   // keeps the room it had open (a bottom margin: the page's height never changes), it
   // folds only once its whole open place has scrolled away (that kept room is never seen),
   // and it unfolds only FOLD_HYSTERESIS px before that point.
+  //
+  // A wider screen's banner does not fold away (its options are how a player plays), but
+  // once stuck the same way it keeps to one line ("compact": the question, then the options
+  // side by side), so it never hides the board rows the decision is about.
   foldDecision() {
     if (this.closed) return;
     const el = this.el.decision;
-    const wasCollapsed = el.classList.contains("collapsed");
+    const wasCollapsed = el.classList.contains("collapsed") || el.classList.contains("compact");
     if (!wasCollapsed) this.decisionOpenHeight = el.getBoundingClientRect().height;
     const phone = matchMedia(PHONE).matches;
     // how far the page has scrolled past the banner's own place (the mark just above it)
     const past = -this.el.decisionMark.getBoundingClientRect().top;
     const foldAt = this.decisionOpenHeight ?? 0;
+    const compact = !phone && past > (wasCollapsed ? foldAt - FOLD_HYSTERESIS : foldAt);
     const stuck = phone && past > (wasCollapsed ? foldAt - FOLD_HYSTERESIS : foldAt);
+    el.classList.toggle("compact", compact);
     if (!stuck) this.decisionOpenedAt = null;
     else if (this.decisionOpenedAt !== null && Math.abs(window.scrollY - this.decisionOpenedAt) > window.innerHeight / 4) this.decisionOpenedAt = null;
     const collapsed = stuck && this.decisionOpenedAt === null;
@@ -212,7 +218,7 @@ export class Table {
     el.title = collapsed ? t("table.decision.show") : "";
     this.el.decisionShow?.toggleAttribute("hidden", !collapsed);
     // measured last: the ▾ button shown just above can make the folded line taller
-    el.style.marginBottom = collapsed ? `${Math.max(0, foldAt - el.getBoundingClientRect().height)}px` : "";
+    el.style.marginBottom = collapsed || compact ? `${Math.max(0, foldAt - el.getBoundingClientRect().height)}px` : "";
   }
 
   openDecision() {

@@ -23,7 +23,8 @@ import { setPageTitle } from "../page-title.js";
 import { describeStatus, downloadText, exportFileName, exportFileText, newRecordId } from "../saves.js";
 import { StorageFullError } from "../storage.js";
 import { h } from "./dom.js";
-import { stepHeld, stepWait } from "./pacing.js";
+import { arrive, snapshot, travel } from "./motion.js";
+import { stepHeld, stepWait, travelTime } from "./pacing.js";
 import { seatName } from "./seat-name.js";
 import { StorageFullNotice } from "./storage-full.js";
 import { encodeMoves, shareURL } from "./url.js";
@@ -354,6 +355,7 @@ export class Table {
     if (this.waiting !== "bot") return;
     this.skipping = true;
     this.el.skip.hidden = true;
+    arrive(this.el.board);
     this.wake?.();
   }
 
@@ -692,6 +694,9 @@ export class Table {
     const interactive = this.waiting === "human" || (this.status.active_player === this.viewerOfView && !isBotSeat(this.seats[this.viewerOfView]));
     const moves = interactive && !this.status.over ? this.moves : [];
     const ctx = this.ctx({ view: this.view, moves, viewer: this.viewerOfView });
+    // where the pieces stood, so what moved travels from there (the same eyes' board only)
+    const travelMs = this.skipping ? 0 : travelTime(PACES[currentPace()]);
+    const stood = travelMs > 0 && this.drawn?.viewer === this.viewerOfView ? snapshot(this.el.board) : null;
     this.renderer.render(this.el.board, ctx);
     this.markChanges();
     this.renderDecision(ctx);
@@ -701,6 +706,8 @@ export class Table {
       const option = this.moves.find((m) => m.id === this.hinted.move);
       if (option) this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || option.id }));
     }
+    // measured once the banner and the summary above the board are drawn too
+    travel(this.el.board, stood, travelMs);
   }
 
   renderDecision(ctx) {

@@ -203,14 +203,15 @@ export class Table {
   foldDecision() {
     if (this.closed) return;
     const el = this.el.decision;
-    const wasCollapsed = el.classList.contains("collapsed") || el.classList.contains("compact");
-    if (!wasCollapsed) this.decisionOpenHeight = el.getBoundingClientRect().height;
+    const wasFolded = el.classList.contains("collapsed") || el.classList.contains("compact");
+    if (!wasFolded) this.decisionOpenHeight = el.getBoundingClientRect().height;
     const phone = matchMedia(PHONE).matches;
     // how far the page has scrolled past the banner's own place (the mark just above it)
     const past = -this.el.decisionMark.getBoundingClientRect().top;
     const foldAt = this.decisionOpenHeight ?? 0;
-    const compact = !phone && past > (wasCollapsed ? foldAt - FOLD_HYSTERESIS : foldAt);
-    const stuck = phone && past > (wasCollapsed ? foldAt - FOLD_HYSTERESIS : foldAt);
+    const scrolledAway = past > (wasFolded ? foldAt - FOLD_HYSTERESIS : foldAt);
+    const compact = !phone && scrolledAway;
+    const stuck = phone && scrolledAway;
     el.classList.toggle("compact", compact);
     if (!stuck) this.decisionOpenedAt = null;
     else if (this.decisionOpenedAt !== null && Math.abs(window.scrollY - this.decisionOpenedAt) > window.innerHeight / 4) this.decisionOpenedAt = null;

@@ -19,7 +19,7 @@
 // for reduced motion.
 
 const PIECE = "[data-card], [data-piece]";
-/** The data- attributes that name a place on a board (BOARD_KEYS in controller.js, and the few a renderer adds). */
+/** The data- attributes that name a place on a board (most of the table's BOARD_KEYS, with the draft slots, action spaces and line positions). */
 const PLACE_KEYS = ["seat", "testid", "where", "row", "slot", "cell", "square", "cup", "space", "pos"];
 const PLACE = PLACE_KEYS.map((k) => `[data-${k}]`).join(",");
 const REDUCED = "(prefers-reduced-motion: reduce)";
@@ -47,7 +47,7 @@ export function snapshot(board) {
   const origin = board.getBoundingClientRect();
   const within = (r) => ({ left: r.left - origin.left, top: r.top - origin.top, width: r.width, height: r.height });
   const pieces = new Map();
-  pieces.places = new Map(); // place → its rect on the board (the first of a name)
+  pieces.places = new Map(); // every place → its rect on the board (the first element of a path)
   for (const el of [board, ...board.querySelectorAll(PLACE)]) {
     const outer = placeOf(el, board);
     const path = outer ? `${outer}/${keysOf(el)}` : keysOf(el);

@@ -23,7 +23,8 @@ import { setPageTitle } from "../page-title.js";
 import { describeStatus, downloadText, exportFileName, exportFileText, newRecordId } from "../saves.js";
 import { StorageFullError } from "../storage.js";
 import { h } from "./dom.js";
-import { stepHeld, stepWait } from "./pacing.js";
+import { arrive, snapshot, travel } from "./motion.js";
+import { stepHeld, stepWait, travelTime } from "./pacing.js";
 import { seatName } from "./seat-name.js";
 import { StorageFullNotice } from "./storage-full.js";
 import { encodeMoves, shareURL } from "./url.js";
@@ -143,6 +144,7 @@ export class Table {
       error: $("table-error", "div", ".error-panel"),
     };
     for (const k of ["log", "help", "privacy", "over", "shareBox", "error", "skip"]) this.el[k].hidden = true;
+    this.el.over.dataset.zoomKeepClear = ""; // a pointed card never opens over the final scores (zoom.js)
     this.storageFull = new StorageFullNotice(() => this.exportGame());
     // a screen reader hears what the others just did as it is added (the summary is a log), and of the
     // decision only its heading, once, when it changes: the whole box read again on every redraw drowned it
@@ -194,16 +196,23 @@ export class Table {
   // keeps the room it had open (a bottom margin: the page's height never changes), it
   // folds only once its whole open place has scrolled away (that kept room is never seen),
   // and it unfolds only FOLD_HYSTERESIS px before that point.
+  //
+  // A wider screen's banner does not fold away (its options are how a player plays), but
+  // once stuck the same way it keeps to one line ("compact": the question, then the options
+  // side by side), so it never hides the board rows the decision is about.
   foldDecision() {
     if (this.closed) return;
     const el = this.el.decision;
-    const wasCollapsed = el.classList.contains("collapsed");
-    if (!wasCollapsed) this.decisionOpenHeight = el.getBoundingClientRect().height;
+    const wasFolded = el.classList.contains("collapsed") || el.classList.contains("compact");
+    if (!wasFolded) this.decisionOpenHeight = el.getBoundingClientRect().height;
     const phone = matchMedia(PHONE).matches;
     // how far the page has scrolled past the banner's own place (the mark just above it)
     const past = -this.el.decisionMark.getBoundingClientRect().top;
     const foldAt = this.decisionOpenHeight ?? 0;
-    const stuck = phone && past > (wasCollapsed ? foldAt - FOLD_HYSTERESIS : foldAt);
+    const scrolledAway = past > (wasFolded ? foldAt - FOLD_HYSTERESIS : foldAt);
+    const compact = !phone && scrolledAway;
+    const stuck = phone && scrolledAway;
+    el.classList.toggle("compact", compact);
     if (!stuck) this.decisionOpenedAt = null;
     else if (this.decisionOpenedAt !== null && Math.abs(window.scrollY - this.decisionOpenedAt) > window.innerHeight / 4) this.decisionOpenedAt = null;
     const collapsed = stuck && this.decisionOpenedAt === null;
@@ -211,7 +220,7 @@ export class Table {
     el.title = collapsed ? t("table.decision.show") : "";
     this.el.decisionShow?.toggleAttribute("hidden", !collapsed);
     // measured last: the ▾ button shown just above can make the folded line taller
-    el.style.marginBottom = collapsed ? `${Math.max(0, foldAt - el.getBoundingClientRect().height)}px` : "";
+    el.style.marginBottom = collapsed || compact ? `${Math.max(0, foldAt - el.getBoundingClientRect().height)}px` : "";
   }
 
   openDecision() {
@@ -347,6 +356,7 @@ export class Table {
     if (this.waiting !== "bot") return;
     this.skipping = true;
     this.el.skip.hidden = true;
+    arrive(this.el.board);
     this.wake?.();
   }
 
@@ -685,6 +695,9 @@ export class Table {
     const interactive = this.waiting === "human" || (this.status.active_player === this.viewerOfView && !isBotSeat(this.seats[this.viewerOfView]));
     const moves = interactive && !this.status.over ? this.moves : [];
     const ctx = this.ctx({ view: this.view, moves, viewer: this.viewerOfView });
+    // where the pieces stood, so what moved travels from there (the same eyes' board only)
+    const travelMs = this.skipping ? 0 : travelTime(PACES[currentPace()]);
+    const stood = travelMs > 0 && this.drawn?.viewer === this.viewerOfView ? snapshot(this.el.board) : null;
     this.renderer.render(this.el.board, ctx);
     this.markChanges();
     this.renderDecision(ctx);
@@ -694,6 +707,8 @@ export class Table {
       const option = this.moves.find((m) => m.id === this.hinted.move);
       if (option) this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || option.id }));
     }
+    // measured once the banner and the summary above the board are drawn too
+    travel(this.el.board, stood, travelMs);
   }
 
   renderDecision(ctx) {
@@ -834,6 +849,7 @@ export class Table {
     // a game played alone against nobody (Café solo) has no winner: its end screen
     // reads the score on the book's scale instead
     const contested = out.scores.length > 1;
+    closeZoom(); // a card pointed at as the game ended does not stay over the final scores
     this.el.over.hidden = false;
     const winnerLine = contested
       ? [h("p.winner", { dataset: { testid: "winner" } }, t(winners.length > 1 ? "table.winners" : "table.winner", { names: winners.join(", ") }))]

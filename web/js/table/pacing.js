@@ -39,3 +39,11 @@ export function roundWaits(pace, steps) {
     return wait;
   });
 }
+
+/**
+ * How long a piece takes to travel to its new place (motion.js) at a pace: half
+ * of it, so a bot's step has arrived before the next one is drawn.
+ */
+export function travelTime(pace) {
+  return pace > 0 ? Math.round(pace / 2) : 0;
+}

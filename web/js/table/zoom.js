@@ -3,6 +3,10 @@
 // (mouse), pressing on it for half a second (touch), or pressing "z" while it
 // (or the button holding it) has the focus.  Escape, a click or a tap closes
 // it.  Display only: the copy carries no move, so nothing in it can be played.
+// Pointing is deliberate only: a card redrawn under a still pointer (the next
+// card of a row sliding into the place of the one just clicked) does not open,
+// nor does a card a scroll brings under it; and a pointed card never covers
+// what the page keeps clear ([data-zoom-keep-clear], the final scores).
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
 
@@ -14,9 +18,11 @@ const WIDE = 700; // from this width a pointed card opens beside the table, on t
 let overlay = null;
 let openedBy = null; // "hover" closes when the pointer leaves; "press"/"key" wait for a close
 let hoverTimer = 0;
+let hoverFor = null; // the card the pointer was last deliberately put on
 let press = null;
 let swallowClick = false;
 let lastFocus = null;
+let pointer = null; // where the mouse last moved to: an "over" at the same place is the page moving, not the hand
 
 /**
  * Marks `el` as a card that opens larger.  `build` (optional) returns the node
@@ -80,6 +86,7 @@ function open(el, how) {
   copy.style.width = `${width}px`;
   frame.style.zoom = String(scale);
   if (beside) overlay.classList.add(box.left + box.width / 2 < window.innerWidth / 2 ? "right" : "left");
+  if (how === "hover" && !keepClear(overlay, frame)) close();
   if (how !== "hover") {
     lastFocus = document.activeElement;
     overlay.tabIndex = -1;
@@ -98,6 +105,25 @@ export function close() {
   lastFocus = null;
 }
 
+/**
+ * A pointed card's overlay starts below what the page keeps clear (the final
+ * scores) when that is in sight; false when no room is left for it there.
+ */
+function keepClear(layer, frame) {
+  let top = 0;
+  for (const el of document.querySelectorAll("[data-zoom-keep-clear]")) {
+    const r = el.getBoundingClientRect();
+    if (r.height > 0 && r.bottom > 0 && r.top < window.innerHeight) top = Math.max(top, r.bottom);
+  }
+  if (top <= 0) return true;
+  layer.style.top = `${top}px`;
+  const room = window.innerHeight - top;
+  const rect = frame.getBoundingClientRect();
+  if (room < 120) return false;
+  if (rect.height > room) frame.style.zoom = String(Math.max(0.5, parseFloat(frame.style.zoom) * room / rect.height));
+  return true;
+}
+
 function ensureCss() {
   if (document.querySelector("link[data-zoom-css]")) return;
   document.head.append(h("link", { rel: "stylesheet", href: "css/zoom.css", dataset: { zoomCss: "1" } }));
@@ -112,6 +138,7 @@ function installOnce() {
   document.addEventListener("pointerout", onOut);
   document.addEventListener("pointerdown", onDown, true);
   document.addEventListener("pointermove", onMove, true);
+  document.addEventListener("pointermove", onMouseMove, true);
   document.addEventListener("pointerup", onUp, true);
   document.addEventListener("pointercancel", onUp, true);
   document.addEventListener("click", onClick, true);
@@ -125,11 +152,33 @@ function installOnce() {
 
 function onOver(event) {
   if (event.pointerType !== "mouse") return;
-  const el = zoomTarget(event.target);
   clearTimeout(hoverTimer);
+  // the pointer did not move: the card came to it (a redraw, a scroll), it was not pointed at
+  if (!movedTo(event)) return;
+  pointAt(zoomTarget(event.target));
+}
+
+function pointAt(el) {
+  clearTimeout(hoverTimer);
+  hoverFor = el;
   if (!el) return;
   if (openedBy && openedBy !== "hover") return;
   hoverTimer = setTimeout(() => { if (el.isConnected && el.matches(":hover")) open(el, "hover"); }, HOVER_MS);
+}
+
+/** Whether the mouse is somewhere else than it last was (and remember where it is). */
+function movedTo(event) {
+  const moved = !pointer || pointer.x !== event.clientX || pointer.y !== event.clientY;
+  pointer = { x: event.clientX, y: event.clientY };
+  return moved;
+}
+
+// a hand that moves again over a card it did not point at (it came under a still
+// pointer) points at it now
+function onMouseMove(event) {
+  if (event.pointerType !== "mouse" || !movedTo(event)) return;
+  const el = zoomTarget(event.target);
+  if (el !== hoverFor && !overlay) pointAt(el);
 }
 
 function onOut(event) {

@@ -185,7 +185,8 @@ function renderArea(view, p, moves, ctx, { interactive, placing }) {
       if (sq.ship_cube) desc += " · " + t("cafe.shipHolds", { colour: colourName(sq.ship_cube) });
       const cls = ["sq", `kind-${sq.kind}`, sq.colour ? `bean-${sq.colour}` : "", groupCells.has(k) ? "in-group" : "",
         cafe && !cafe.available ? "broken" : "", cafe?.complete ? "complete" : "", options.length ? "has-options" : ""].filter(Boolean).join(" ");
-      const el = h("div", { class: cls, dataset: { cell: k }, role: "group", "aria-label": desc, title: desc },
+      // a square is named by the card it is part of: a placed card travels from the hand to its squares (table/motion.js)
+      const el = h("div", { class: cls, dataset: { cell: k, piece: sq.card }, role: "group", "aria-label": desc, title: desc },
         h("span.sq-face", content),
         options.length ? h("span.chips", options.map((m) => moveChip(m, view))) : null);
       cells.push(placeGrid(el, sq.row, sq.col, top, left));

@@ -80,7 +80,8 @@ function renderBoard(view, moves, ctx) {
   const cells = view.board.map((sq) => {
     const who = sq.meeple;
     const moving = who && turn && view.phase === "move" && who.player === turn.player && (turn.meeple === null || turn.meeple === who.meeple);
-    const meepleNode = who ? h("span.meeple", { class: moving ? "moving" : "" },
+    // a meeple is named by its seat and number, so it travels from square to square (table/motion.js)
+    const meepleNode = who ? h("span.meeple", { class: moving ? "moving" : "", dataset: { piece: `meeple-${who.player}-${who.meeple}` } },
       meepleIcon(who.player, { label: meepleLabel(who, meepleCount, ctx) }),
       meepleCount > 1 ? h("span.meeple-no", { "aria-hidden": "true" }, String(who.meeple + 1)) : null) : null;
     const marks = h("span.sq-marks",

@@ -331,6 +331,8 @@ function renderCafe(view, pl, moves, ctx) {
   const byId = new Map((active && ctx.viewer === p ? moves : []).map((m) => [m.id, m]));
   const name = ctx.seatName(p);
   const achievements = Object.entries(pl.achievements);
+  // every barista of this café goes by one name, so a placed one travels from the café's head (table/motion.js)
+  const barista = (node) => { node.dataset.piece = `barista-${p}`; return node; };
   const space = (s) => {
     const id = `space:${s.space}`;
     const icons = s.icons ? s.icons.map((ic, i) => icon(ic.icon, { cls: i === 0 ? "base" : "added" }))
@@ -339,7 +341,7 @@ function renderCafe(view, pl, moves, ctx) {
     const node = h("div.space", { class: s.barista ? "taken" : "", dataset: { space: s.space } },
       h("span.space-name", t("seize.row." + s.space)),
       h("span.space-icons", icons),
-      s.barista ? h("span.barista-on", icon("barista"), h("span.sr", t("seize.baristaHere"))) : null);
+      s.barista ? barista(h("span.barista-on", icon("barista"), h("span.sr", t("seize.baristaHere")))) : null);
     return byId.has(id) ? pickable(node, id, moveText(byId.get(id), view, ctx)) : node;
   };
   const spaces = new Map(pl.spaces.map((s) => [s.space, s]));
@@ -370,7 +372,7 @@ function renderCafe(view, pl, moves, ctx) {
       title: pl.difficulty === "normal" ? t("seize.help.difficulty") : t("seize.difficulty.about", { level: t("seize.difficulty." + pl.difficulty) }) },
     icon("difficulty", { label: "" }), t("seize.difficulty." + pl.difficulty)) : null,
     pl.full_cup ? icon("full_cup") : null, pl.empty_cup ? icon("empty_cup") : null,
-    h("span.baristas", Array.from({ length: pl.baristas_home }, () => icon("barista")), h("span.sr", t("seize.baristasHome", { count: pl.baristas_home })))),
+    h("span.baristas", Array.from({ length: pl.baristas_home }, () => barista(icon("barista"))), h("span.sr", t("seize.baristasHome", { count: pl.baristas_home })))),
   h("div.stats",
     pl.automa ? null : h("span.stat", { dataset: { stat: "resources" } }, [...RESOURCE_ROWS, ...(pl.resources.green ? ["green"] : [])].map((r) =>
       h("span.res", { dataset: { res: r }, title: resourceCount(r, pl.resources[r] ?? 0) }, icon(r), h("b", String(pl.resources[r] ?? 0))))),

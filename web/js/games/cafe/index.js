@@ -200,6 +200,8 @@ function renderArea(view, p, moves, ctx, { interactive, placing }) {
       let desc = squareText(sq, cafe);
       if (sq.cubes) desc += " · " + t("cafe.holds", { cubes: cubesText({ [sq.cubes.colour]: sq.cubes.n }) });
       if (sq.ship_cube) desc += " · " + t("cafe.shipHolds", { colour: colourName(sq.ship_cube) });
+      // where it is, counted as the options and the hint count (from the area's top-left)
+      desc = t("cafe.move.where", { move: desc, ...areaRowCol([sq.row, sq.col], area) });
       const cls = ["sq", `kind-${sq.kind}`, sq.colour ? `bean-${sq.colour}` : "", groupCells.has(k) ? "in-group" : "",
         cafe && !cafe.available ? "broken" : "", cafe?.complete ? "complete" : "", options.length ? "has-options" : ""].filter(Boolean).join(" ");
       const el = h("div", { class: cls, dataset: { cell: k }, role: "group", "aria-label": desc, title: desc },
@@ -208,6 +210,13 @@ function renderArea(view, p, moves, ctx, { interactive, placing }) {
       cells.push(placeGrid(el, sq.row, sq.col, top, left));
     }
   }
+  // rulers: the area's columns and rows numbered from 1 at its top-left, as every position in words
+  // counts them; beside the area in the free row/column a placement preview opens, else over the edge
+  const colsAt = top < area.top ? area.top - 1 : top, rowsAt = left < area.left ? area.left - 1 : left;
+  const ruler = (cls, n) => h("span.ruler." + cls + (cls === "ruler-col" ? (colsAt < area.top ? ".beside" : "") : (rowsAt < area.left ? ".beside" : "")),
+    { "aria-hidden": "true" }, String(n));
+  for (let c = area.left; c < area.left + area.cols; c++) cells.push(placeGrid(ruler("ruler-col", c - area.left + 1), colsAt, c, top, left));
+  for (let r = area.top; r < area.top + area.rows; r++) cells.push(placeGrid(ruler("ruler-row", r - area.top + 1), r, rowsAt, top, left));
   const grid = h("div.area-grid", { dataset: { testid: `area-${p}` } }, cells);
   grid.style.setProperty("--rows", String(rows));
   grid.style.setProperty("--cols", String(cols));

@@ -10,8 +10,9 @@ from conftest import STATUS, legal_ids, open_table, screenshot, settle
 
 HINT = "[data-testid=hint]"
 NOTE = "[data-testid=hint-note]"
-#: the suggestion, or the note saying the game has no hints yet
-HINT_DONE = f".hinted, {NOTE}[data-state=unavailable], {NOTE}[data-state=failed]"
+#: the suggestion (where it shows: an option the board carries is hidden in the banner),
+#: or the note saying the game has no hints yet
+HINT_DONE = f".hinted:not([hidden]), {NOTE}[data-state=unavailable], {NOTE}[data-state=failed]"
 TIMEOUT_MS = 120_000
 
 

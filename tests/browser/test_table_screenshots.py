@@ -41,6 +41,8 @@ def test_a_game_mid_turn_on_desktop_and_phone(page, site, game, lang):
             ply = int(page.get_attribute(STATUS, "data-ply"))
             confirm = page.locator("[data-testid=place-confirm]")
             options = page.locator("[data-testid=decision] [data-move]:visible")
+            if not options.count():  # a decision taken on the board (Café's card row, its squares)
+                options = page.locator("[data-testid=board] button[data-move]:visible")
             (confirm if confirm.count() else options.nth(rng.randrange(options.count()))).click()
             page.wait_for_selector(f"{STATUS}:not([data-ply='{ply}'])")
             page.wait_for_function(MID_TURN, timeout=120_000)

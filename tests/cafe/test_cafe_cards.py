@@ -110,3 +110,16 @@ def test_every_plan_card_id_comes_from_the_file():
     cat = default_catalog()
     assert list(cat.plan_ids) == [c["id"] for c in data["plan_cards"]]
     assert cat.star_ids == {c["id"] for c in data["plan_cards"] if c["star"]}
+
+
+def test_every_card_without_a_cafe_has_a_short_name_told_apart_by_its_number():
+    """Farms and mills are named by family and number; cafés name the other cards (RULES_NOTES, "Card names")."""
+    cat = default_catalog()
+    named = {cid: cat.name(cid) for cid in cat.plan_ids if not cat.card(cid).get("cafes")}
+    assert all(named.values()) and len(named) == 24
+    assert len({(n["family"], n["number"]) for n in named.values()}) == len(named)
+    assert cat.name("P01") == {"family": "farm", "number": 1} and cat.name("P24") == {"family": "mill", "number": 12}
+    # the four families of RULES_NOTES: farms P01-P12, mills P13-P24
+    assert {cid for cid, n in named.items() if n["family"] == "farm"} == {f"P{i:02d}" for i in range(1, 13)}
+    assert all(cat.name(cid) is None for cid in cat.plan_ids if cat.card(cid).get("cafes"))
+    assert cat.face("P13")["name"] == {"family": "mill", "number": 1} and cat.face("S1")["name"] is None

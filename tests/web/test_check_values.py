@@ -104,7 +104,7 @@ def test_the_words_are_the_players_names_for_things(shown):
     assert not rush["row4_now"].startswith("o")
     cafe = {name: expected for name, expected, _ in shown["cafe en"]}
     assert cafe["ex2_yellow"] == "1 yellow cube"
-    assert cafe["card_in_hand"] == "card: drying · drying · cup / yellow · roasting · roasting"
+    assert cafe["card_in_hand"] == "Mill 1"  # P13, by its short name (cafe RULES_NOTES, "Card names")
 
 
 def test_the_check_catches_raw_data():

@@ -22,6 +22,12 @@ few dictionary look-ups per candidate.  Tests may build their own catalog
 >>> shape = cat.shape("P01", 90)  # a 2x3 card turned a quarter is 3 rows x 2 cols
 >>> shape.rows, shape.cols
 (3, 2)
+
+Every plan card without a café also has a short name (:func:`card_name`):
+its family and its number within the family, in catalogue order.
+
+>>> cat.name("P01"), cat.name("P13"), cat.name("P25")
+({'family': 'farm', 'number': 1}, {'family': 'mill', 'number': 1}, None)
 """
 from __future__ import annotations
 
@@ -35,8 +41,27 @@ from .shape import KINDS, ROTATIONS, rotate
 from .validate import validate_cards
 
 __all__ = [
-    "ROTATIONS", "KINDS", "Catalog", "CardShape", "default_catalog", "load_data",
+    "ROTATIONS", "KINDS", "Catalog", "CardShape", "card_family", "default_catalog", "load_data",
 ]
+
+#: square kinds a farm grows with, and those a mill works with (see card_family)
+_FARM_KINDS = ("production",)
+_MILL_KINDS = ("drying", "roasting")
+
+
+def card_family(card: Mapping[str, Any]) -> Optional[str]:
+    """The family a plan card is named by, or None for a card its cafés name.
+
+    A card without a café is a *farm* when it has at least as many production
+    squares as drying and roasting squares together, else a *mill*
+    (RULES_NOTES.md, "Card names").
+    """
+    kinds = [s["kind"] for s in card["squares"]]
+    if "cafe" in kinds:
+        return None
+    farm = sum(k in _FARM_KINDS for k in kinds)
+    mill = sum(k in _MILL_KINDS for k in kinds)
+    return "farm" if farm >= mill else "mill"
 
 
 @dataclass(frozen=True)
@@ -86,6 +111,14 @@ class Catalog:
             for i, s in enumerate(card["squares"]):
                 if s["kind"] == "cafe":
                     self._cafe_squares[(cid, s["cafe"])] = self._cafe_squares.get((cid, s["cafe"]), ()) + (i,)
+        #: plan card -> its short name (cards with cafés go by their towns, so have none)
+        self._names: dict[str, dict[str, Any]] = {}
+        counts: dict[str, int] = {}
+        for cid in self.plan_ids:
+            family = card_family(self.cards[cid])
+            if family is not None:
+                counts[family] = counts.get(family, 0) + 1
+                self._names[cid] = {"family": family, "number": counts[family]}
 
     # -- look-ups ---------------------------------------------------------
     def card(self, card_id: str) -> dict[str, Any]:
@@ -108,6 +141,16 @@ class Catalog:
         """Square indexes of café ``k`` of a card (1 or 2 squares)."""
         return self._cafe_squares.get((card_id, k), ())
 
+    def name(self, card_id: str) -> Optional[dict[str, Any]]:
+        """The short name of a plan card without a café ({"family", "number"}), else None.
+
+        Numbers count within a family in catalogue order, so two farms are always
+        told apart and a card keeps its name from game to game; card ids (what
+        saves record) are untouched.
+        """
+        name = self._names.get(card_id)
+        return dict(name) if name else None
+
     def face(self, card_id: Optional[str]) -> Optional[dict[str, Any]]:
         """The card as plain data for views (a copy: callers may keep it)."""
         if card_id is None:
@@ -122,6 +165,7 @@ class Catalog:
             "squares": [dict(s) for s in card["squares"]],
             "cafes": [dict(c, requires=list(c["requires"])) for c in card.get("cafes", [])],
             "has_cup": self.has_cup(card_id),
+            "name": self.name(card_id),
         }
 
 

@@ -10,6 +10,7 @@
 //   decision(view, status, ctx)   {what, why} for the decision banner
 //   moveLabel(move, view, ctx)    node or text for one legal option
 //   boardOnly(move)               optional: true for an option only the board shows (kept out of sight in the banner)
+//   showHint(moveId)              optional: draw the board so it shows the suggested move (before it is marked)
 //   checkName(id, ctx)            optional: a lesson check's id (a card) in words, or null
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
@@ -226,7 +227,7 @@ export class Table {
   openDecision() {
     this.decisionOpenedAt = window.scrollY;
     this.foldDecision();
-    this.el.decision.querySelector("[data-move]")?.focus({ preventScroll: true });
+    this.el.decision.querySelector("[data-move]:not([hidden])")?.focus({ preventScroll: true });
   }
 
   translateChrome() {
@@ -443,6 +444,7 @@ export class Table {
 
   showHint(moveId) {
     const option = this.moves.find((m) => m.id === moveId);
+    if (option) this.renderer.showHint?.(moveId); // e.g. a placement preview moves to the suggested spot
     const targets = [...this.root.querySelectorAll("[data-move]")].filter((el) => el.dataset.move === moveId);
     if (!option || !targets.length) return this.hintNote("failed", t("table.hint.failed"));
     for (const el of targets) el.classList.add("hinted");
@@ -450,7 +452,9 @@ export class Table {
     const ctx = this.ctx({ view: this.view, moves: this.moves, viewer: this.viewerOfView });
     this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || moveId }));
     // the banner's option is always there and visible; scroll to it and give it the focus
-    const el = targets.find((x) => x.closest("[data-testid=decision]")) ?? targets[0];
+    // (an option kept for the board only is hidden there: then its board button)
+    const shown = targets.filter((x) => x.checkVisibility?.() ?? x.offsetParent !== null);
+    const el = shown.find((x) => x.closest("[data-testid=decision]")) ?? shown[0] ?? targets[0];
     el.scrollIntoView({ block: "nearest", inline: "nearest" });
     el.focus({ preventScroll: true });
   }
@@ -772,7 +776,8 @@ export class Table {
   }
 
   focusDecision() {
-    const first = this.el.decision.querySelector("[data-move]");
+    // a banner whose options all wait on the board (boardOnly): the board's first one
+    const first = this.el.decision.querySelector("[data-move]:not([hidden])") ?? this.el.board.querySelector("button[data-move]");
     if (first && !this.root.contains(document.activeElement)) first.focus({ preventScroll: true });
   }
 

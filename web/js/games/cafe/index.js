@@ -24,8 +24,8 @@ function ensureCss() {
 const key = (r, c) => `${r},${c}`;
 
 /**
- * A card named by what it shows, never by its catalogue number: its cafés'
- * towns, else its squares row by row ("card [yellow · cup · drying / …]").
+ * A card named by what it shows, never by its catalogue id: its cafés' towns,
+ * else the short name the engine gives it ("Farm 3", "Mill 7").
  * `view.cards` holds the face of every public card.
  */
 function cardLabel(id, view = ui.lastCtx?.view) {
@@ -34,11 +34,15 @@ function cardLabel(id, view = ui.lastCtx?.view) {
   return face ? describeCard(face) : t("cafe.card.some");
 }
 
-/** A card in words; squaresKey words a plan card without cafés (a lesson check reads it without brackets). */
+/**
+ * A card in words: its towns, or its family and number (engine data, RULES_NOTES "Card names").
+ * squaresKey words a card without a name by its squares (a lesson check reads it without brackets).
+ */
 function describeCard(face, squaresKey = "cafe.card.squares") {
   if (face.start) return t("cafe.card.start");
   const towns = (face.cafes ?? []).map((c) => c.city);
   if (towns.length) return t("cafe.card.cafes", { count: towns.length, cities: towns.join(t("cafe.card.and")) });
+  if (face.name) return t("cafe.card.family." + face.name.family, { n: face.name.number });
   const names = face.squares.map((sq) => (sq.kind === "production" ? colourName(sq.colour) : t("cafe.short." + sq.kind)));
   const rows = [];
   for (let i = 0; i < names.length; i += face.cols) rows.push(names.slice(i, i + face.cols).join(" · "));
@@ -51,8 +55,21 @@ function byKind(moves) {
   return out;
 }
 
+/**
+ * A board button for one move. Its accessible name is the move in words, led by
+ * the button's own visible words ("Pay: Take Farm 3, paying 1 yellow cube"), so
+ * what a speech user reads on it names it; a glyph ("+", "✕") or a bean is no word.
+ */
 function pick(move, label, content, cls = "") {
-  return h("button.cafe-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, "aria-label": label, title: label }, content);
+  return named(h("button.cafe-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, title: label }, content), label);
+}
+
+/** Gives a button the accessible name ``label``, led by its visible words when the label does not start with them. */
+function named(el, label) {
+  const visible = el.textContent.replace(/\s+/g, " ").trim();
+  const words = /[\p{L}\p{N}]/u.test(visible) && !label.toLowerCase().startsWith(visible.toLowerCase());
+  el.setAttribute("aria-label", words ? t("cafe.pickName", { visible, label }) : label);
+  return el;
 }
 
 function rerender() {
@@ -101,8 +118,8 @@ function cardFace(face, cls = "") {
       ? t("cafe.sq.cafeOnCard", { req: cubesText(cafes[sq.cafe].requires), vp: cafes[sq.cafe].vp })
       : squareText(sq)).join(", ");
   const seen = new Set();
-  // the head names the card's towns; with two cafés each café square names its own
-  const head = face.start ? t("cafe.card.start") : cafes.map((c) => c.city).join(" · ");
+  // the head names the card's towns (with two cafés each café square names its own), or the card
+  const head = face.start ? t("cafe.card.start") : face.name ? describeCard(face) : cafes.map((c) => c.city).join(" · ");
   const grid = h("div.pcard-grid", { "aria-hidden": "true" }, face.squares.map((sq) => {
     const cafe = sq.kind === "cafe" ? { ...cafes[sq.cafe], delivered: [] } : null;
     const first = sq.kind === "cafe" && !seen.has(sq.cafe);
@@ -183,6 +200,8 @@ function renderArea(view, p, moves, ctx, { interactive, placing }) {
       let desc = squareText(sq, cafe);
       if (sq.cubes) desc += " · " + t("cafe.holds", { cubes: cubesText({ [sq.cubes.colour]: sq.cubes.n }) });
       if (sq.ship_cube) desc += " · " + t("cafe.shipHolds", { colour: colourName(sq.ship_cube) });
+      // where it is, counted as the options and the hint count (from the area's top-left)
+      desc = t("cafe.move.where", { move: desc, ...areaRowCol([sq.row, sq.col], area) });
       const cls = ["sq", `kind-${sq.kind}`, sq.colour ? `bean-${sq.colour}` : "", groupCells.has(k) ? "in-group" : "",
         cafe && !cafe.available ? "broken" : "", cafe?.complete ? "complete" : "", options.length ? "has-options" : ""].filter(Boolean).join(" ");
       // a square is named by the card it is part of: a placed card travels from the hand to its squares (table/motion.js)
@@ -192,6 +211,13 @@ function renderArea(view, p, moves, ctx, { interactive, placing }) {
       cells.push(placeGrid(el, sq.row, sq.col, top, left));
     }
   }
+  // rulers: the area's columns and rows numbered from 1 at its top-left, as every position in words
+  // counts them; beside the area in the free row/column a placement preview opens, else over the edge
+  const colsAt = top < area.top ? area.top - 1 : top, rowsAt = left < area.left ? area.left - 1 : left;
+  const ruler = (cls, n) => h("span.ruler." + cls + (cls === "ruler-col" ? (colsAt < area.top ? ".beside" : "") : (rowsAt < area.left ? ".beside" : "")),
+    { "aria-hidden": "true" }, String(n));
+  for (let c = area.left; c < area.left + area.cols; c++) cells.push(placeGrid(ruler("ruler-col", c - area.left + 1), colsAt, c, top, left));
+  for (let r = area.top; r < area.top + area.rows; r++) cells.push(placeGrid(ruler("ruler-row", r - area.top + 1), r, rowsAt, top, left));
   const grid = h("div.area-grid", { dataset: { testid: `area-${p}` } }, cells);
   grid.style.setProperty("--rows", String(rows));
   grid.style.setProperty("--cols", String(cols));
@@ -387,7 +413,7 @@ function placementBar(view, placing) {
     h("span.place-info", t("cafe.place.rotation", { rot: ui.rot }), " · ", h("strong", t("cafe.place.covers", { count: sel.payload.covers }))),
     h("span.btns", rb(-1, "rotLeft"), rb(1, "rotRight")),
     h("span.btns", nb(0, -1, "left", "←"), nb(-1, 0, "up", "↑"), nb(1, 0, "down", "↓"), nb(0, 1, "right", "→")),
-    h("button.confirm", { type: "button", dataset: { move: sel.id, testid: "place-confirm" }, "aria-label": moveText(sel, view) }, t("cafe.place.here")));
+    named(h("button.confirm", { type: "button", dataset: { move: sel.id, testid: "place-confirm" } }, t("cafe.place.here")), moveText(sel, view)));
 }
 
 // ---- side panels ----------------------------------------------------------------------
@@ -581,18 +607,24 @@ export function decision(view, status, ctx) {
       if (au?.paying) return { what: t("cafe.decide.ship"), why: t(au.stored ? "cafe.why.shipOnce" : "cafe.why.ship") };
       return { what: t("cafe.decide.bid"), why: t(au?.offers ? "cafe.why.bidOffer" : "cafe.why.bid") };
     }
+    // the options the board carries stay out of the banner (boardOnly): it says where they are
     case "draft":
-      if (moves.some((m) => m.payload.kind === "discard")) return { what: t("cafe.decide.draftDiscard"), why: t("cafe.why.draftDiscard") };
-      return { what: t("cafe.decide.draft"), why: t(view.config.variant === "auction" ? "cafe.why.draftAuction" : "cafe.why.draft") };
+      if (moves.some((m) => m.payload.kind === "discard")) return { what: t("cafe.decide.draftDiscard"), why: onBoard(moves, "cafe.board.draftDiscard", t("cafe.why.draftDiscard")) };
+      return { what: t("cafe.decide.draft"), why: onBoard(moves, "cafe.board.draft", t(view.config.variant === "auction" ? "cafe.why.draftAuction" : "cafe.why.draft")) };
     case "place":
       if (moves.some((m) => m.payload.kind === "unplaceable")) return { what: t("cafe.decide.unplaceable"), why: "" };
       return { what: t("cafe.decide.place", { card: pl?.hand ? describeCard(pl.hand) : "" }), why: t("cafe.why.place") };
     case "actions":
-      if (view.pending?.kind === "deliver") return { what: t("cafe.decide.deliver", { cubes: cubesText(view.pending.pool, view.colours) }), why: t("cafe.why.deliver") };
+      if (view.pending?.kind === "deliver") return { what: t("cafe.decide.deliver", { cubes: cubesText(view.pending.pool, view.colours) }), why: onBoard(moves, "cafe.board.deliver", t("cafe.why.deliver")) };
       if (view.pending) return { what: t("cafe.decide.group." + view.pending.kind), why: t("cafe.why.group") };
       return { what: t("cafe.decide.actions", { n: pl?.ap ?? 0, total: pl?.ap_total ?? 0 }), why: t("cafe.why.actions") };
     default: return { what: t("cafe.phase." + view.phase), why: "" };
   }
+}
+
+/** The decision's explanation, led by where on the board to act when the viewer has options there. */
+function onBoard(moves, key, why) {
+  return moves.some(boardOnly) ? t(key) + " " + why : why;
 }
 
 /** Plain text of a move (aria-labels, tooltips, the banner's option buttons). */
@@ -602,7 +634,31 @@ export function moveText(move, view) {
   const area = view?.players?.[view.active]?.area;
   if (!cell || !area) return text;
   // two moves of one kind read alike: the square they act on tells them apart
-  return t("cafe.move.where", { move: text, row: cell[0] - area.top + 1, col: cell[1] - area.left + 1 });
+  return t("cafe.move.where", { move: text, ...areaRowCol(cell, area) });
+}
+
+/**
+ * A square's row and column as the player counts them: from 1 at their area's
+ * top-left as it is now (the engine's coordinates start at the first card and go negative).
+ */
+function areaRowCol([r, c], area) {
+  return { row: r - area.top + 1, col: c - area.left + 1 };
+}
+
+/**
+ * Where a placement lies, in words a player can find: the first square of their
+ * area it covers (reading order), always inside the area, where the card's own
+ * corner may stick out above or left of it. The ghost on the grid shows the rest.
+ */
+function placementWords(p, view) {
+  const pl = view?.players?.[view.active];
+  const offsets = pl?.hand_shapes?.[String(p.rot)];
+  if (!pl || !offsets) return null;
+  const shown = new Set();
+  for (const row of pl.area.grid) for (const sq of row) if (sq) shown.add(key(sq.row, sq.col));
+  const covered = offsets.map(([dr, dc]) => [p.row + dr, p.col + dc]).filter(([r, c]) => shown.has(key(r, c)))
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return covered.length ? areaRowCol(covered[0], pl.area) : null;
 }
 
 function moveSquare(p) {
@@ -618,7 +674,8 @@ function moveWords(move, view) {
     case "take": return p.pay ? t("cafe.move.buy", { card: cardLabel(p.card, view), colour: colourName(p.pay) })
       : t(p.free_by_ships ? "cafe.move.takeShips" : "cafe.move.take", { card: cardLabel(p.card, view) });
     case "discard": return t("cafe.move.discard", { card: cardLabel(p.card, view) });
-    case "place": return t("cafe.move.place", { card: cardLabel(p.card, view), row: p.row, col: p.col, rot: p.rot, count: p.covers });
+    case "place": return t("cafe.move.place", { card: cardLabel(p.card, view), rot: p.rot, count: p.covers,
+      ...(placementWords(p, view) ?? { row: p.row, col: p.col }) });
     case "unplaceable": return t("cafe.move.unplaceable", { card: cardLabel(p.card, view) });
     case "produce": return t("cafe.move.produce", { cubes: cubesText(Object.fromEntries(countColours(p.cubes.map((c) => c.colour)))), count: p.group.length });
     case "dry": case "roast": return t(`cafe.move.${p.kind}${p.cost ? "" : "Free"}`, { count: p.n, cubes: cubesOf(p.colour, p.n), squares: t("cafe.squares", { count: p.from.length }) });
@@ -654,8 +711,30 @@ export function checkName(id, ctx) {
   return face ? describeCard(face, "cafe.card.plan") : null;
 }
 
+/** Kinds of option every one of which has a button on the board (the card row, the squares' chips). */
+const ON_BOARD = new Set(["take", "discard", "produce", "dry", "roast", "remove"]);
+
+/**
+ * The board is where one acts: an option it offers as a button (a card of the row,
+ * a square's chip, a café's or the warehouse's cube) or through the placement
+ * preview stays out of the banner, which keeps what has no place on the board
+ * (pass, end, finish a group, deliver all to the warehouse, bids).
+ */
 export function boardOnly(move) {
-  return move.payload.kind === "place" && move.id.startsWith("place:r");
+  const p = move.payload;
+  if (p.kind === "place") return move.id.startsWith("place:r");
+  if (p.kind === "deliver_cube") return p.colour !== null;
+  return ON_BOARD.has(p.kind);
+}
+
+/** The hint names a placement: the preview goes there, so the grid shows it as a ghost card. */
+export function showHint(moveId) {
+  const placing = ui.lastCtx && placingState(ui.lastCtx.view, ui.lastCtx.moves);
+  const m = placing?.moves.find((x) => x.id === moveId);
+  if (!m) return;
+  ui.rot = m.payload.rot;
+  ui.sel = m.id;
+  rerender();
 }
 
 export function moveLabel(move, view, ctx) {
@@ -758,5 +837,5 @@ export default {
   minSeats: 1,
   options: { auction: { type: "bool", config: "variant", on: "auction", off: "standard", label: "cafe.option.auction", hint: "cafe.option.auctionHint" } },
   optionsFromConfig: (config) => (config?.variant === "auction" ? { auction: true } : {}),
-  render, forget, decision, boardOnly, checkName, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
+  render, forget, decision, boardOnly, showHint, checkName, moveLabel, moveText, eventText, eventIcon, gameOver, glossary,
 };

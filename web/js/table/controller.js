@@ -10,6 +10,7 @@
 //   decision(view, status, ctx)   {what, why} for the decision banner
 //   moveLabel(move, view, ctx)    node or text for one legal option
 //   boardOnly(move)               optional: true for an option only the board shows (kept out of sight in the banner)
+//                                 (a board element marked data-focus-first takes the focus when such a decision arrives)
 //   checkName(id, ctx)            optional: a lesson check's id (a card) in words, or null
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
@@ -217,7 +218,7 @@ export class Table {
   openDecision() {
     this.decisionOpenedAt = window.scrollY;
     this.foldDecision();
-    this.el.decision.querySelector("[data-move]")?.focus({ preventScroll: true });
+    [...this.el.decision.querySelectorAll("[data-move]")].find((el) => el.getClientRects().length)?.focus({ preventScroll: true });
   }
 
   translateChrome() {
@@ -756,9 +757,24 @@ export class Table {
     more.textContent = this.el.decision.classList.contains("show-all") ? t("table.options.fewer") : t("table.options.more", { count: hidden });
   }
 
+  /**
+   * A decision has arrived: the focus goes where the player can act, so a keyboard player never
+   * starts again from the top of the page.  The banner's first shown option; when it shows none
+   * (options only the board carries, or a phone's banner folded away) the board's own place for
+   * them (an element marked data-focus-first, Café's placement grid), an option of the board in
+   * sight, else the banner unfolded.
+   */
   focusDecision() {
-    const first = this.el.decision.querySelector("[data-move]");
-    if (first && !this.root.contains(document.activeElement)) first.focus({ preventScroll: true });
+    if (this.root.contains(document.activeElement)) return;
+    const shown = (el) => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0;
+    const inSight = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; };
+    const banner = [...this.el.decision.querySelectorAll("[data-move]")];
+    const board = [...this.el.board.querySelectorAll("[data-focus-first], [data-move]")].filter(shown);
+    const target = banner.find(shown) ?? board.find((el) => el.matches("[data-focus-first]"))
+      ?? board.find(inSight);
+    if (target) return target.focus({ preventScroll: this.el.decision.contains(target) });
+    if (this.el.decision.classList.contains("collapsed") && banner.some((el) => !el.hidden)) return this.openDecision();
+    board[0]?.focus();
   }
 
   /**

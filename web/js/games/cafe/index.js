@@ -349,6 +349,7 @@ function addPlacement(grid, wrap, placing, pl, top, left) {
   grid.addEventListener("pointercancel", stop);
   wrap.tabIndex = 0;
   wrap.dataset.ui = "place-grid";
+  wrap.dataset.focusFirst = ""; // a keyboard player's placement starts here (arrows move, R turns, Enter places)
   wrap.setAttribute("aria-label", t("cafe.place.gridHelp"));
   wrap.addEventListener("keydown", (event) => {
     if (event.target !== wrap) return;

@@ -5,7 +5,7 @@
 // this file only finds which move a click, a rotation or an arrow key names
 // (every clickable thing carries data-move="<move id>").
 import { t } from "../../i18n.js";
-import { h } from "../../table/dom.js";
+import { h, nameStartsWithShown } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
 import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, eventIcon, icon, kindName } from "./icons.js";
 
@@ -52,7 +52,7 @@ function byKind(moves) {
 }
 
 function pick(move, label, content, cls = "") {
-  return h("button.cafe-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, "aria-label": label, title: label }, content);
+  return nameStartsWithShown(h("button.cafe-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, "aria-label": label, title: label }, content));
 }
 
 function rerender() {
@@ -387,7 +387,7 @@ function placementBar(view, placing) {
     h("span.place-info", t("cafe.place.rotation", { rot: ui.rot }), " · ", h("strong", t("cafe.place.covers", { count: sel.payload.covers }))),
     h("span.btns", rb(-1, "rotLeft"), rb(1, "rotRight")),
     h("span.btns", nb(0, -1, "left", "←"), nb(-1, 0, "up", "↑"), nb(1, 0, "down", "↓"), nb(0, 1, "right", "→")),
-    h("button.confirm", { type: "button", dataset: { move: sel.id, testid: "place-confirm" }, "aria-label": moveText(sel, view) }, t("cafe.place.here")));
+    nameStartsWithShown(h("button.confirm", { type: "button", dataset: { move: sel.id, testid: "place-confirm" }, "aria-label": moveText(sel, view) }, t("cafe.place.here"))));
 }
 
 // ---- side panels ----------------------------------------------------------------------

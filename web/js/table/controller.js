@@ -814,7 +814,8 @@ export class Table {
 
   renderSummary(ctx) {
     if (!this.summary.length) { this.el.recent.replaceChildren(); return; }
-    const list = h("ol.log-list.turn-summary", { dataset: { testid: "turn-summary" } }, this.summary.map((e) => this.eventLine(e, ctx)));
+    // it scrolls when long: a keyboard player must be able to stop on it and scroll it too
+    const list = h("ol.log-list.turn-summary", { dataset: { testid: "turn-summary" }, tabindex: "0" }, this.summary.map((e) => this.eventLine(e, ctx)));
     this.el.recent.replaceChildren(h("h3.summary-title", t("table.summary", { count: this.summary.length })), list);
     list.scrollTop = list.scrollHeight; // the newest step in sight
   }

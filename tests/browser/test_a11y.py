@@ -6,10 +6,12 @@ between a desktop (1440×900) and a phone (390×844), so the whole check stays q
 - axe-core (the npm package, injected from node_modules) finds no serious or critical
   violation on the home page, each game's setup screen, a lesson, a table mid-game and its
   transient states (log, help, a zoomed card, the share box, the folded decision panel on a
-  phone, a hot-seat privacy screen) and the game-over screen;
+  phone, a hot-seat privacy screen) and the game-over screen
+  (Coffee Rush has no privacy screen: its views hide nothing);
 - a keyboard-only player (Tab, Enter, Space and arrow keys, no click) plays 20 decisions of each
-  game (10 on a desktop, then 10 on a phone): at every arrival the focus is already on something they can act on (an option, or
-  Café's placement grid), so no decision starts on <body> or needs Tabs to reach the board.
+  game (10 on a desktop, then 10 on a phone): at every arrival the focus is already on something
+  they can act on (an option, or Café's placement grid), so no decision starts on <body> or needs
+  Tabs to reach the board.
 
 ``BREWHOUSE_A11Y_REPORT=<file>`` writes the figures (violations per screen, Tabs needed
 per decision) as JSON, for a before/after comparison.
@@ -20,9 +22,7 @@ import json
 import os
 import random
 
-import pytest
-
-from conftest import ROOT, STATUS, open_table, screenshot, settle
+from conftest import ARTIFACTS, ROOT, STATUS, open_table, screenshot, settle
 from test_lesson_pages import go
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -37,7 +37,8 @@ GAMES = {
 }
 DECISIONS = 20
 MAX_TABS = 150
-#: what the focus may rest on when a decision arrives: an enabled, shown option, or Café's placement grid
+#: where the focus may rest when a decision arrives: an enabled, shown option, or the board's own place for
+#: its options (data-focus-first: Café's placement grid)
 ON_OPTION = """() => {
     const el = document.activeElement;
     if (!el || el === document.body) return 'body';
@@ -120,7 +121,13 @@ def game_screens(page, figures: dict, game: str) -> None:
         page.set_viewport_size(VIEWPORTS[size])
         keyboard_decisions(page, figures, f"{game}-{size}", rng, DECISIONS // 2)
     assert settle(page) == "human"
-    screenshot(page, f"a11y-{game}-focus-phone")
+    # a card with a tab stop of its own (to open it larger) has a role and a name, not a tooltip alone
+    unnamed = page.eval_on_selector_all("[data-zoom][tabindex]", "els => els.filter((e) => !e.getAttribute('role') || !e.getAttribute('aria-label')).length")
+    assert unnamed == 0
+    # the focus ring where the last arrival put it, for a person to look at
+    page.evaluate("() => document.activeElement.scrollIntoView({ block: 'center' })")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"a11y-{game}-focus-phone.png"))
     axe(page, figures, f"{game}-table-phone")
     # the decision panel folds once the page scrolls past it
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")

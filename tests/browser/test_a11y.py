@@ -122,8 +122,8 @@ def game_screens(page, figures: dict, game: str) -> None:
         keyboard_decisions(page, figures, f"{game}-{size}", rng, DECISIONS // 2)
     assert settle(page) == "human"
     # a card with a tab stop of its own (to open it larger) has a role and a name, not a tooltip alone
-    unnamed = page.eval_on_selector_all("[data-zoom][tabindex]", "els => els.filter((e) => !e.getAttribute('role') || !e.getAttribute('aria-label')).length")
-    assert unnamed == 0
+    figures["unnamed cards"][game] = page.eval_on_selector_all(
+        "[data-zoom][tabindex]", "els => els.filter((e) => !e.getAttribute('role') || !e.getAttribute('aria-label')).length")
     # the focus ring where the last arrival put it, for a person to look at
     page.evaluate("() => document.activeElement.scrollIntoView({ block: 'center' })")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -165,7 +165,7 @@ def test_every_screen_has_no_serious_violation_and_the_keyboard_lands_on_an_opti
                                   bypass_csp=True)  # axe-core goes in as an inline script
     context.add_init_script("localStorage.setItem('brewhouse.snapshot', 'off')")
     page = context.new_page()
-    figures = {"axe": {}, "keyboard": {}}
+    figures = {"axe": {}, "keyboard": {}, "unnamed cards": {}}
     open_table(page, site, "")
     both_sizes(page, figures, "home")
     for game in GAMES:
@@ -179,3 +179,4 @@ def test_every_screen_has_no_serious_violation_and_the_keyboard_lands_on_an_opti
     assert found == {}, json.dumps(found, indent=1)
     stranded = {key: [a for a in arrivals if a["landed"] != "option"] for key, arrivals in figures["keyboard"].items()}
     assert not any(stranded.values()), stranded
+    assert not any(figures["unnamed cards"].values()), figures["unnamed cards"]

@@ -772,7 +772,9 @@ export class Table {
     const board = [...this.el.board.querySelectorAll("[data-focus-first], [data-move]")].filter(shown);
     const target = banner.find(shown) ?? board.find((el) => el.matches("[data-focus-first]"))
       ?? board.find(inSight);
-    if (target) return target.focus({ preventScroll: this.el.decision.contains(target) });
+    // no scrolling: a target is in sight (the renderer keeps a placement preview in sight itself), and
+    // a page that jumped would fold a phone's banner under the player's finger
+    if (target) return target.focus({ preventScroll: true });
     if (this.el.decision.classList.contains("collapsed") && banner.some((el) => !el.hidden)) return this.openDecision();
     board[0]?.focus();
   }

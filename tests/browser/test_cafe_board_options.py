@@ -26,7 +26,7 @@ ON_BOARD = """() => window.brewhouse.table.moves.filter((m) => ['take', 'discard
 #: the board's option buttons as a reader meets them: id, visible words, accessible name
 BOARD_BUTTONS = """() => [...document.querySelectorAll('[data-testid=board] button[data-move]')]
   .filter((el) => el.checkVisibility())
-  .map((el) => ({ id: el.dataset.move, visible: el.innerText.replace(/\\s+/g, ' ').trim(), name: el.getAttribute('aria-label') || '' }))"""
+  .map((el) => ({ id: el.dataset.move, visible: el.innerText.replace(/\\s+/g, ' ').trim(), name: el.getAttribute('aria-label') || el.textContent.replace(/\\s+/g, ' ').trim() }))"""
 
 
 def banner_options(page) -> list[str]:

@@ -61,7 +61,8 @@ def test_the_table_says_one_barista_and_the_hint_reads_as_words(page, site):
     assert settle(page) == "human"
     assert page.evaluate("() => window.brewhouse.table.view.decision.kind") == "place"
     assert page.inner_text(WHY).startswith("1 barista left at home today")
-    assert page.get_attribute("[data-testid=player-panel][data-player='0'] [data-move='space:sugar']", "aria-label") == "Place a barista on Sugar"
+    # the space's name starts with what it shows, then says what it does (WCAG 2.5.3)
+    assert page.text_content("[data-testid=player-panel][data-player='0'] [data-move='space:sugar'] > .sr") == " — Place a barista on Sugar"
     labels = " ".join(page.eval_on_selector_all("[aria-label], [title]", "els => els.map(e => e.getAttribute('aria-label') || e.title)"))
     assert "(s)" not in labels and not re.search(r"\b1 (beans|customers|cards|squares|cubes)\b", labels)
 

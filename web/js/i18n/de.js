@@ -1005,7 +1005,6 @@ export default {
   "cafe.move.allWarehouseShort": "Alle ins Lager",
   "cafe.move.remove": "{cubes} von diesem Feld in den Vorrat zurücklegen (gratis)",
   "cafe.move.where": "{move} — Zeile {row}, Spalte {col}",
-  "cafe.pickName": "{visible}: {label}",
   "cafe.move.end": { one: "Zug beenden ({count} nicht ausgegebener Aktionspunkt verfällt)", other: "Zug beenden ({count} nicht ausgegebene Aktionspunkte verfallen)" },
   "cafe.move.endNone": "Zug beenden",
   "cafe.move.endShort": "Zug beenden ({count} übrig)",

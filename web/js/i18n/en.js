@@ -1000,7 +1000,6 @@ export default {
   "cafe.move.allWarehouseShort": "All to the warehouse",
   "cafe.move.remove": "Return {cubes} from this square to the supply (free)",
   "cafe.move.where": "{move} — row {row}, column {col}",
-  "cafe.pickName": "{visible}: {label}",
   "cafe.move.end": { one: "End the turn ({count} unspent point is lost)", other: "End the turn ({count} unspent points are lost)" },
   "cafe.move.endNone": "End the turn",
   "cafe.move.endShort": "End turn ({count} unspent)",

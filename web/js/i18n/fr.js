@@ -1000,7 +1000,6 @@ export default {
   "cafe.move.allWarehouseShort": "Tout à l'entrepôt",
   "cafe.move.remove": "Rendre {cubes} de cette case à la réserve (gratuit)",
   "cafe.move.where": "{move} — ligne {row}, colonne {col}",
-  "cafe.pickName": "{visible} : {label}",
   "cafe.move.end": { one: "Finir le tour ({count} point non dépensé perdu)", other: "Finir le tour ({count} points non dépensés perdus)" },
   "cafe.move.endNone": "Finir le tour",
   "cafe.move.endShort": { one: "Finir le tour ({count} non dépensé)", other: "Finir le tour ({count} non dépensés)" },

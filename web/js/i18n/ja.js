@@ -1001,7 +1001,6 @@ export default {
   "cafe.move.allWarehouseShort": "すべて倉庫へ",
   "cafe.move.remove": "このマスの{cubes}をサプライに戻す（無料）",
   "cafe.move.where": "{move}（{row}行{col}列）",
-  "cafe.pickName": "{visible}：{label}",
   "cafe.move.end": { other: "手番を終える（未使用の{count}ポイントは失われます）" },
   "cafe.move.endNone": "手番を終える",
   "cafe.move.endShort": "手番終了（未使用{count}）",

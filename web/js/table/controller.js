@@ -11,6 +11,7 @@
 //   moveLabel(move, view, ctx)    node or text for one legal option
 //   boardOnly(move)               optional: true for an option only the board shows (kept out of sight in the banner)
 //   showHint(moveId)              optional: draw the board so it shows the suggested move (before it is marked)
+//                                 (a board element marked data-focus-first takes the focus when such a decision arrives)
 //   checkName(id, ctx)            optional: a lesson check's id (a card) in words, or null
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
 //   eventText(event, ctx)         one translated log line
@@ -227,7 +228,7 @@ export class Table {
   openDecision() {
     this.decisionOpenedAt = window.scrollY;
     this.foldDecision();
-    this.el.decision.querySelector("[data-move]:not([hidden])")?.focus({ preventScroll: true });
+    [...this.el.decision.querySelectorAll("[data-move]")].find((el) => el.getClientRects().length)?.focus({ preventScroll: true });
   }
 
   translateChrome() {
@@ -775,10 +776,26 @@ export class Table {
     more.textContent = this.el.decision.classList.contains("show-all") ? t("table.options.fewer") : t("table.options.more", { count: hidden });
   }
 
+  /**
+   * A decision has arrived: the focus goes where the player can act, so a keyboard player never
+   * starts again from the top of the page.  The banner's first shown option; when it shows none
+   * (options only the board carries, or a phone's banner folded away) the board's own place for
+   * them (an element marked data-focus-first, Café's placement grid), an option of the board in
+   * sight, else the banner unfolded.
+   */
   focusDecision() {
-    // a banner whose options all wait on the board (boardOnly): the board's first one
-    const first = this.el.decision.querySelector("[data-move]:not([hidden])") ?? this.el.board.querySelector("button[data-move]");
-    if (first && !this.root.contains(document.activeElement)) first.focus({ preventScroll: true });
+    if (this.root.contains(document.activeElement)) return;
+    const shown = (el) => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0;
+    const inSight = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; };
+    const banner = [...this.el.decision.querySelectorAll("[data-move]")];
+    const board = [...this.el.board.querySelectorAll("[data-focus-first], [data-move]")].filter(shown);
+    const target = banner.find(shown) ?? board.find((el) => el.matches("[data-focus-first]"))
+      ?? board.find(inSight);
+    // no scrolling: a target is in sight (the renderer keeps a placement preview in sight itself), and
+    // a page that jumped would fold a phone's banner under the player's finger
+    if (target) return target.focus({ preventScroll: true });
+    if (this.el.decision.classList.contains("collapsed") && banner.some((el) => !el.hidden)) return this.openDecision();
+    board[0]?.focus();
   }
 
   /**
@@ -818,7 +835,8 @@ export class Table {
 
   renderSummary(ctx) {
     if (!this.summary.length) { this.el.recent.replaceChildren(); return; }
-    const list = h("ol.log-list.turn-summary", { dataset: { testid: "turn-summary" } }, this.summary.map((e) => this.eventLine(e, ctx)));
+    // it scrolls when long: a keyboard player must be able to stop on it and scroll it too
+    const list = h("ol.log-list.turn-summary", { dataset: { testid: "turn-summary" }, tabindex: "0" }, this.summary.map((e) => this.eventLine(e, ctx)));
     this.el.recent.replaceChildren(h("h3.summary-title", t("table.summary", { count: this.summary.length })), list);
     list.scrollTop = list.scrollHeight; // the newest step in sight
   }

@@ -61,4 +61,32 @@ function fitWords(el) {
   }
 }
 
+/**
+ * WCAG 2.5.3 (label in name): a control's accessible name starts with the words it shows, so a
+ * player who says what they see (voice control) reaches it and a screen reader reads first what
+ * is on screen.  An aria-label that does not begin with those words ("Place a barista on Milk"
+ * on a button showing "Milk +3") gives way to the shown content, the label following it for
+ * screen readers only ("Milk, +3 milk — Place a barista on Milk").  A symbol alone ("+", "✕")
+ * is no word: its aria-label stays.  Returns the element.
+ */
+export function nameStartsWithShown(el) {
+  const label = el.getAttribute("aria-label");
+  const shown = shownWords(el);
+  const plain = (text) => text.toLowerCase().replace(/\s+/g, " ").trim();
+  if (!label || !/\p{L}/u.test(shown) || plain(label).startsWith(plain(shown))) return el;
+  el.removeAttribute("aria-label");
+  el.append(h("span.sr", ` — ${label}`));
+  return el;
+}
+
+/** The text an element shows, as it runs on screen, less what only a screen reader gets (.sr, .visually-hidden). */
+function shownWords(node) {
+  let text = "";
+  for (const child of node.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE) text += child.data;
+    else if (child.nodeType === Node.ELEMENT_NODE && !child.hidden && !child.matches(".sr, .visually-hidden")) text += shownWords(child);
+  }
+  return text;
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -39,9 +39,13 @@ export function zoomable(el, build = null) {
   return el;
 }
 
-/** After a render: cards outside any button get a tab stop of their own. */
+/** After a render: cards outside any button get a tab stop of their own, named as their tooltip names them. */
 function focusableCard(el) {
-  if (!el.closest("button, a, [tabindex]")) el.tabIndex = 0;
+  if (el.closest("button, a, [tabindex]")) return;
+  el.tabIndex = 0;
+  // a focusable element needs a role and a name of its own (a title alone is no name to rely on)
+  if (!el.hasAttribute("role")) el.setAttribute("role", "group");
+  if (!el.hasAttribute("aria-label") && el.title) el.setAttribute("aria-label", el.title);
 }
 
 function zoomTarget(node) {

@@ -5,7 +5,7 @@
 // this file only finds which move a click, a rotation or an arrow key names
 // (every clickable thing carries data-move="<move id>").
 import { t } from "../../i18n.js";
-import { h } from "../../table/dom.js";
+import { h, nameStartsWithShown } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
 import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, eventIcon, icon, kindName } from "./icons.js";
 
@@ -61,15 +61,7 @@ function byKind(moves) {
  * what a speech user reads on it names it; a glyph ("+", "✕") or a bean is no word.
  */
 function pick(move, label, content, cls = "") {
-  return named(h("button.cafe-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, title: label }, content), label);
-}
-
-/** Gives a button the accessible name ``label``, led by its visible words when the label does not start with them. */
-function named(el, label) {
-  const visible = el.textContent.replace(/\s+/g, " ").trim();
-  const words = /[\p{L}\p{N}]/u.test(visible) && !label.toLowerCase().startsWith(visible.toLowerCase());
-  el.setAttribute("aria-label", words ? t("cafe.pickName", { visible, label }) : label);
-  return el;
+  return nameStartsWithShown(h("button.cafe-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, "aria-label": label, title: label }, content));
 }
 
 function rerender() {
@@ -376,6 +368,7 @@ function addPlacement(grid, wrap, placing, pl, top, left) {
   grid.addEventListener("pointercancel", stop);
   wrap.tabIndex = 0;
   wrap.dataset.ui = "place-grid";
+  wrap.dataset.focusFirst = ""; // a keyboard player's placement starts here (arrows move, R turns, Enter places)
   wrap.setAttribute("aria-label", t("cafe.place.gridHelp"));
   wrap.addEventListener("keydown", (event) => {
     if (event.target !== wrap) return;
@@ -413,7 +406,7 @@ function placementBar(view, placing) {
     h("span.place-info", t("cafe.place.rotation", { rot: ui.rot }), " · ", h("strong", t("cafe.place.covers", { count: sel.payload.covers }))),
     h("span.btns", rb(-1, "rotLeft"), rb(1, "rotRight")),
     h("span.btns", nb(0, -1, "left", "←"), nb(-1, 0, "up", "↑"), nb(1, 0, "down", "↓"), nb(0, 1, "right", "→")),
-    named(h("button.confirm", { type: "button", dataset: { move: sel.id, testid: "place-confirm" } }, t("cafe.place.here")), moveText(sel, view)));
+    nameStartsWithShown(h("button.confirm", { type: "button", dataset: { move: sel.id, testid: "place-confirm" }, "aria-label": moveText(sel, view) }, t("cafe.place.here"))));
 }
 
 // ---- side panels ----------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // comes from the view, every clickable option is one of the engine's moves
 // (reachable squares, gains, sendable orders… all come from move payloads).
 import { t } from "../../i18n.js";
-import { h } from "../../table/dom.js";
+import { h, nameStartsWithShown } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
 import { INGREDIENTS, UPGRADES, eventIcon, icon, ingName, ingredientList, ingredientsText, meepleIcon, upgradeName } from "./icons.js";
 
@@ -24,7 +24,7 @@ function squareText(sq) {
 function squareOf(view, n) { return view.board[n]; }
 
 function moveButton(move, label, content, cls = "") {
-  return h("button.rush-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, "aria-label": label, title: label }, content);
+  return nameStartsWithShown(h("button.rush-pick" + (cls ? "." + cls : ""), { type: "button", dataset: { move: move.id }, "aria-label": label, title: label }, content));
 }
 
 // ---- drink names ------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // lines) and labels the engine's legal moves.  No rule lives here: every
 // number shown comes from the view, every option from the engine's moves.
 import { t } from "../../i18n.js";
-import { h, shrinkToFit } from "../../table/dom.js";
+import { h, nameStartsWithShown, shrinkToFit } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
 import { abilityIcon, eventIcon, glossary, groupIcon, icon, iconLabel, resourceCount } from "./icons.js";
 import { panelState, setupPanel } from "./setup.js";
@@ -21,7 +21,7 @@ function costNode(cost) {
   const parts = Object.entries(cost || {}).filter(([, n]) => n > 0);
   if (!parts.length) return h("span.cost.free", t("seize.cost.free"));
   const label = parts.map(([res, n]) => resourceCount(res, n)).join(", ");
-  return h("span.cost", { "aria-label": t("seize.cost.pay", { cost: label }), title: t("seize.cost.pay", { cost: label }) },
+  return h("span.cost", { role: "img", "aria-label": t("seize.cost.pay", { cost: label }), title: t("seize.cost.pay", { cost: label }) },
     parts.map(([res, n]) => h("span.cost-part", { "aria-hidden": "true" }, icon(res), h("b", "×" + n))));
 }
 
@@ -149,7 +149,7 @@ function stepIcon(step, cls = "") {
 }
 
 function pickable(node, moveId, label) {
-  return h("button.pick", { type: "button", dataset: { move: moveId }, "aria-label": label }, node);
+  return nameStartsWithShown(h("button.pick", { type: "button", dataset: { move: moveId }, "aria-label": label }, node));
 }
 
 // ---- the City ------------------------------------------------------------------------

@@ -159,7 +159,7 @@ def test_a_wrong_token_is_refused():
     assert refused["refused"]["code"] == "bad_token"
 
 
-@pytest.mark.parametrize("seats", [["remote", "human"], ["human", "easy"]])
-def test_a_hosted_game_needs_a_remote_seat_that_is_not_the_first(seats):
+@pytest.mark.parametrize("seats", [["remote", "remote"], ["human", "easy"]])
+def test_a_hosted_game_has_a_remote_seat_and_one_of_the_hosts_own(seats):
     out = Api().call("host_remote", {"game": "rush", "seats": seats})
     assert not out["ok"] and out["error"]["code"] == "bad_request"

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["RemoteSessions", "METHODS"]
 
 #: the API methods this module answers (see :meth:`brewhouse.api.Api.call`)
-METHODS = ("host_remote", "remote_invite", "remote_receive", "remote_disconnect", "remote_seats",
+METHODS = ("host_remote", "remote_invite", "remote_reinvite", "remote_receive", "remote_disconnect", "remote_seats",
            "join_remote", "remote_guest_receive", "remote_guest_move", "remote_guest_resume")
 
 #: how many hosts and guests one worker keeps (a page has one of either; this bounds a loop gone wrong)
@@ -73,6 +73,8 @@ class RemoteSessions:
         self.guests: dict[str, Guest] = {}
         #: guest id -> whether the guest sent the nonce the seed was derived from (not a rejoin elsewhere)
         self.own_nonce: dict[str, bool] = {}
+        #: (host id, seat) -> the invite its seat was first given (a re-invite repeats it with the seat token)
+        self.invites: dict[tuple[str, Optional[int]], dict[str, Any]] = {}
         self._listener: Optional[Callable[[str], None]] = None
         self._next = 1
 
@@ -110,8 +112,8 @@ class RemoteSessions:
         seats = params.get("seats")
         if not isinstance(seats, list) or REMOTE not in seats:
             raise BadRequest("a remote game has at least one 'remote' seat")
-        if seats[0] == REMOTE:
-            raise BadRequest("the first seat is the host's own: it cannot be a remote seat")
+        if all(seat == REMOTE for seat in seats):
+            raise BadRequest("the host plays a seat of its own (a person or a bot here): not every seat is remote")
         config = params.get("config") or {"players": len(seats)}
         hid = self._new_id("h")
         host = Host(game, config, seats, lambda channel, text: self._send(hid, channel, text))
@@ -137,11 +139,28 @@ class RemoteSessions:
 
     def remote_invite(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """A single-use invite to a remote seat not yet taken (``seat``), or to watch (``seat: null``)."""
-        _, host = self._host(params)
+        hid, host = self._host(params)
         seat = params.get("seat")
         if seat is not None and type(seat) is not int:
             raise BadRequest("'seat' must be a seat number or null")
-        return host.invite(seat)
+        invite = host.invite(seat)
+        if seat is not None:
+            self.invites[(hid, seat)] = invite
+        return invite
+
+    def remote_reinvite(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A seat's invite again, for a new link after its guest dropped: ``token`` once the seat was taken.
+
+        The token lets the page that opens the new link resume the seat (the old
+        channel is replaced); like the first invite, the link admits whoever holds it.
+        """
+        hid, host = self._host(params)
+        seat = params.get("seat")
+        invite = self.invites.get((hid, seat)) if type(seat) is int else None
+        if invite is None:
+            raise BadRequest(f"seat {str(seat)[:10]} was never invited")
+        guest = host._seat_guest(seat)
+        return {"invite": invite, "token": guest.token if guest else None}
 
     def remote_receive(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """One text from a guest's channel; deals the game once every remote seat has joined."""

@@ -42,11 +42,18 @@ export function currentPace() {
   return stored in PACES ? stored : "normal";
 }
 
-export function isBotSeat(seat) { return seat !== "human"; }
+/** A person on another device (remote play, web/js/remote/): the table waits for their move. */
+export const REMOTE_SEAT = "remote";
+
+export function isBotSeat(seat) { return seat !== "human" && seat !== REMOTE_SEAT; }
 
 export class Table {
-  constructor({ engine, saves, renderer, gameInfo, root, info, navigate }) {
-    Object.assign(this, { engine, saves, renderer, gameInfo, root, info, navigate });
+  /**
+   * `remote` (remote play): {guest: true} on a guest's page (its engine is a remote/guest-engine.js,
+   * nothing is saved there), {} on the host's; either way no undo and no share links.
+   */
+  constructor({ engine, saves, renderer, gameInfo, root, info, navigate, remote = null }) {
+    Object.assign(this, { engine, saves, renderer, gameInfo, root, info, navigate, remote });
     this.match = null;
     this.status = null;
     this.view = null;
@@ -143,6 +150,8 @@ export class Table {
       error: $("table-error", "div", ".error-panel"),
     };
     for (const k of ["log", "help", "privacy", "over", "shareBox", "error", "skip"]) this.el[k].hidden = true;
+    // a remote game: the guests have seen the position (no undo); its seed is no one's to share
+    if (this.remote) for (const k of ["undo", "share", "shareReplay", ...(this.remote.guest ? ["hint"] : [])]) this.el[k].hidden = true;
     this.storageFull = new StorageFullNotice(() => this.exportGame());
     // a screen reader hears what the others just did as it is added (the summary is a log), and of the
     // decision only its heading, once, when it changes: the whole box read again on every redraw drowned it
@@ -299,6 +308,31 @@ export class Table {
     return status;
   }
 
+  /** A remote game the host's engine has dealt (remote/host.js): played like any other, saved as it goes. */
+  async startHosted(status, options = {}) {
+    this.setup = { game: this.renderer.id, seats: status.seats, seed: null, options, edition: status.edition };
+    this.record = { id: newRecordId(), created: new Date().toISOString() };
+    await this.adopt(status);
+  }
+
+  /** A guest's table (remote/guest.js): its engine answers from what the host sent. */
+  async startGuest(status) {
+    this.setup = { game: this.renderer.id, seats: status.seats, seed: null, options: {}, edition: status.edition };
+    await this.adopt(status);
+  }
+
+  /** A person on another device moved (or the host sent a new position): the table goes on from there. */
+  async remoteMoved() {
+    if (this.closed || !this.match) return;
+    const before = this.status.active_player;
+    const status = await this.engine.call("status", { match: this.match, player: this.viewer ?? this.humans()[0] ?? 0 });
+    if (this.closed || status.ply < this.status.ply) return; // a later position is on the table already
+    this.status = status;
+    if (before !== null && this.seats[before] === REMOTE_SEAT) this.movers.push(before);
+    if (!this.el.log.hidden) this.renderLog();
+    if (this.waiting === "remote" || this.waiting === "over" || this.waiting === "none") this.run();
+  }
+
   async adopt(status) {
     this.match = status.match;
     this.status = status;
@@ -321,6 +355,7 @@ export class Table {
 
   // ---- the game loop -------------------------------------------------------------
   setWaiting(what) {
+    if (what !== "bot") this.el.thinking.hidden = true; // a remote seat's line is shown again by remoteTurn
     this.waiting = what;
     this.el.status.dataset.waiting = what;
     this.el.undo.disabled = !(what === "human" && this.status?.can_undo);
@@ -460,6 +495,8 @@ export class Table {
           return;
         }
         const p = st.active_player;
+        // a person on another device decides there: this device shows its own player's view meanwhile
+        if (this.seats[p] === REMOTE_SEAT) return await this.remoteTurn(p, token);
         if (!isBotSeat(this.seats[p])) {
           // a game whose views hide nothing from one player that another has not seen
           // (the engine says: private_views) changes hands without the privacy screen
@@ -490,6 +527,16 @@ export class Table {
     } catch (err) {
       if (token === this.runToken) this.failed(err);
     }
+  }
+
+  /** A remote seat decides: the board as this device's player sees it, until remoteMoved(). */
+  async remoteTurn(p, token) {
+    this.setWaiting("remote");
+    await this.fetchView(this.viewer ?? this.humans()[0] ?? 0);
+    if (token !== this.runToken) return;
+    this.renderView();
+    this.el.thinking.hidden = false;
+    this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("remote.waitingFor", { name: this.seatName(p) }));
   }
 
   async botTurn(p, token) {
@@ -645,7 +692,7 @@ export class Table {
 
   /** Save the game; with no room left for it, say so on the table until a save goes through again. */
   async autosave() {
-    if (!this.record || !this.saving) return;
+    if (!this.record || !this.saving || this.remote?.guest) return;
     try {
       const record = await this.saves.put(await this.currentRecord());
       const first = this.el.status.dataset.saved === undefined;

@@ -1,0 +1,38 @@
+// Small pieces the host's lobby and the guest's join screen share: a code or
+// link with its Copy button, the note on the network used, and a plain
+// message for what went wrong (never a silent spinner).  Text only: nothing
+// a peer sent is ever put in the page as markup.
+import { t } from "../i18n.js";
+import { h } from "../table/dom.js";
+import { PUBLIC_STUN, ownIceServers } from "./peer.js";
+
+/** A read-only code or link (`value`), selected on focus, with a Copy button. */
+export function codeBox({ value, testid, seat = null, label, link = false }) {
+  const dataset = { testid, ...(seat === null ? {} : { seat: String(seat) }) };
+  const field = h("input.remote-code", { type: "text", readOnly: true, value, dataset, "aria-label": label,
+    onfocus: (e) => e.target.select() });
+  const note = h("span.muted", { role: "status" });
+  const copy = h("button", { type: "button", dataset: { testid: `${testid}-copy` }, onclick: async () => {
+    try { await navigator.clipboard.writeText(value); note.textContent = t("table.share.copied"); } catch { field.select(); note.textContent = t("table.share.copyManually"); }
+  } }, t("table.share.copy"));
+  return h("div.remote-code-box",
+    h("label.remote-code-label", label),
+    h("div.share-row", field, copy, link ? h("a.button.secondary", { href: value, target: "_blank", rel: "noopener" }, t("remote.openLink")) : null),
+    note);
+}
+
+/** What the network mode means for the players' privacy: the room uses no third party; the internet a named STUN server. */
+export function networkNote(network) {
+  if (network !== "internet") return h("p.muted.remote-network-note", { dataset: { testid: "network-note" } }, t("remote.network.roomNote"));
+  const own = ownIceServers();
+  const server = own.length ? own.map((s) => s.urls).join(", ") : PUBLIC_STUN;
+  return h("p.muted.remote-network-note", { dataset: { testid: "network-note" } }, t("remote.network.internetNote", { server }));
+}
+
+/** A translated message for `key`, with what to try; `err`'s text as a muted detail. */
+export function remoteError(key, err = null) {
+  const detail = err?.message ?? (typeof err === "string" ? err : null);
+  return h("div.error-panel.remote-error", { role: "alert", dataset: { testid: "remote-error", key } },
+    h("strong", t(key, err && typeof err === "object" ? err : {})),
+    detail ? h("p.muted", String(detail).slice(0, 300)) : null);
+}

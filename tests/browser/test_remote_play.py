@@ -50,16 +50,19 @@ def invite_link(host, seat: int, previous: str | None = None) -> str:
     return host.eval_on_selector(sel, "el => el.value || el.getAttribute('href')")
 
 
-def join(host, guest, seat: int, link: str) -> float:
-    """The guest opens the link; its answer code goes back to the host. Returns when it was pasted."""
+def join(host, guest, seat: int, link: str, shot: str | None = None) -> tuple[float, str]:
+    """The guest opens the link; its answer code goes back to the host. Returns when it was pasted, and the code."""
     guest.goto(link)
     wait_ready(guest)
     guest.wait_for_selector("[data-testid=answer-code]", timeout=GAME_MS)
     code = guest.eval_on_selector("[data-testid=answer-code]", "el => el.value || el.textContent")
+    if shot:
+        guest.wait_for_function("() => document.querySelector('[data-testid=qr]')?.width > 0")
+        screenshot(guest, shot)
     host.fill(f"[data-testid=answer-input][data-seat='{seat}']", code)
     pasted = time.monotonic()
     host.click(f"[data-testid=answer-submit][data-seat='{seat}']")
-    return pasted
+    return pasted, code
 
 
 def waiting(page) -> str:
@@ -113,9 +116,16 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
         wait_ready(host)
         link = invite_link(host, 1)
         assert "#" in link and "?join" in link
+        host.wait_for_function("() => document.querySelector('[data-testid=qr]')?.width > 0")
         screenshot(host, "remote-invite-desktop")
-        pasted = join(host, guest, 1, link)
-        screenshot(guest, "remote-join-phone")
+        # a code that is no answer code is refused plainly, and the seat stays open
+        host.fill("[data-testid=answer-input][data-seat='1']", "not a code")
+        host.click("[data-testid=answer-submit][data-seat='1']")
+        host.wait_for_selector("[data-testid=remote-error][data-key='remote.error.badCode']")
+        assert host.evaluate("""async () => {
+            const { decodeFragment } = await import('./js/remote/signal.js');
+            return decodeFragment('AAAA').then(() => 'accepted', (err) => err.key); }""") == "remote.error.badLink"
+        pasted, code = join(host, guest, 1, link, shot="remote-join-phone")
         for page in (host, guest):
             page.wait_for_selector("[data-testid=player-panel]", timeout=GAME_MS)
         # whoever decides first sees options: the time from the code pasted to the first move possible
@@ -123,11 +133,7 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
             || document.querySelector('[data-testid=game-status]')?.dataset.waiting === 'remote'""", timeout=GAME_MS)
         first_move_s = time.monotonic() - pasted
         moves = play_until([host, guest], random.Random(7), lambda: over(host) and over(guest))
-        try:
-            guest.wait_for_selector("[data-testid=game-over] [data-testid=audit]", timeout=5000)
-        except Exception:
-            print("DEBUG", guest.problems, guest.evaluate("() => [document.querySelector('[data-testid=game-over]')?.hidden, document.querySelectorAll('[data-testid=game-over]').length, document.querySelector('[data-testid=audit]')?.outerHTML, document.body.innerText.slice(0, 3000)]"))
-            raise
+        guest.wait_for_selector("[data-testid=game-over] [data-testid=audit]", timeout=GAME_MS)
         assert guest.get_attribute("[data-testid=audit]", "data-verified") == "true", guest.inner_text("[data-testid=audit]")
         assert "verified" in guest.inner_text("[data-testid=audit]").lower()
         outcomes = [p.evaluate("() => window.brewhouseRemote.table.status.outcome") for p in (host, guest)]
@@ -135,9 +141,10 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
         assert ply(host) == ply(guest)
         screenshot(guest, "remote-verified-phone")
         screenshot(host, "remote-over-desktop")
-        print(f"\nremote rush: invite link {len(link)} chars, answer code "
-              f"{len(guest.eval_on_selector('[data-testid=answer-code]', 'el => el.value') if guest.query_selector('[data-testid=answer-code]') else '')}"
-              f" chars, {moves} moves clicked, {first_move_s:.2f} s from code pasted to the first decision")
+        sent = host.evaluate("() => window.brewhouseRemote.sent")
+        print(f"\nremote rush: invite link {len(link)} chars, answer code {len(code)} chars, {moves} moves clicked, "
+              f"{first_move_s:.2f} s from code pasted to the first decision; host sent {sent['messages']} messages, "
+              f"{sent['chars']} chars, the largest {sent['chars'] and sent['largest']} chars")
         assert not host.problems and not guest.problems, (host.problems, guest.problems)
     finally:
         host_ctx.close()

@@ -46,7 +46,7 @@ export async function openJoin(root, deps) {
   }
   const status = h("p.remote-status", { role: "status", dataset: { testid: "join-status", state: "waiting" } }, t("remote.join.waiting"));
   say(h("p", t("remote.join.intro", { game: gameInfo.title, n: joined.seat + 1 })),
-    codeBox({ value: answer, testid: "answer-code", label: t("remote.join.code") }),
+    codeBox({ value: answer, testid: "answer-code", label: t("remote.join.code"), qr: true }),
     status, networkNote(payload.network));
 
   let table = null;

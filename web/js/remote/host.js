@@ -40,8 +40,13 @@ export async function openHost(root, deps) {
   let joined = [];
   let connected = [];
 
+  // what the host's engine sends a guest goes on that guest's channel (measured: remote play's message sizes)
+  handle.sent = { messages: 0, chars: 0, largest: 0 };
   const unlisten = engine.onRemoteSend(({ host, channel, text }) => {
-    if (host === hosted.host) byChannel.get(channel)?.peer.send(text);
+    if (host !== hosted.host) return;
+    Object.assign(handle.sent, { messages: handle.sent.messages + 1, chars: handle.sent.chars + text.length,
+      largest: Math.max(handle.sent.largest, text.length) });
+    byChannel.get(channel)?.peer.send(text);
   });
 
   function close() {
@@ -145,7 +150,7 @@ export async function openHost(root, deps) {
       h("label", t("remote.host.answerLabel", { name })), h("div.share-row", input, submit), message);
     return h("li.remote-seat", { dataset },
       head,
-      entry.link ? codeBox({ value: entry.link, testid: "invite", seat: entry.seat, label: t("remote.host.inviteLabel"), link: false }) : null,
+      entry.link ? codeBox({ value: entry.link, testid: "invite", seat: entry.seat, label: t("remote.host.inviteLabel"), qr: true }) : null,
       entry.link ? h("p.muted", t("remote.host.inviteHint")) : null,
       entry.state === "connecting" ? h("p.remote-status", { role: "status" }, h("span.spinner", { "aria-hidden": "true" }), t("remote.host.connecting")) : form,
       entry.error,

@@ -6,8 +6,31 @@ import { t } from "../i18n.js";
 import { h } from "../table/dom.js";
 import { PUBLIC_STUN, ownIceServers } from "./peer.js";
 
-/** A read-only code or link (`value`), selected on focus, with a Copy button. */
-export function codeBox({ value, testid, seat = null, label, link = false }) {
+/**
+ * A QR code of `text` drawn on a canvas (the library from npm, loaded only here); its
+ * accessible name says what it holds.  A text too long for a QR code: no picture, the link stays.
+ */
+export function qrCanvas(text, label) {
+  const canvas = h("canvas.remote-qr", { role: "img", "aria-label": label, dataset: { testid: "qr" } });
+  import("../vendor-qr.js").then(({ qrcode }) => {
+    const qr = qrcode(0, "L");
+    qr.addData(text, "Byte");
+    qr.make();
+    const n = qr.getModuleCount();
+    const quiet = 4; // the white margin a scanner needs around the code
+    const scale = Math.max(2, Math.floor(240 / (n + 2 * quiet)));
+    canvas.width = canvas.height = (n + 2 * quiet) * scale;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#fff";
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.fillStyle = "#000";
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) g.fillRect((c + quiet) * scale, (r + quiet) * scale, scale, scale);
+  }).catch((err) => { canvas.hidden = true; console.info("no QR code:", err.message); });
+  return canvas;
+}
+
+/** A read-only code or link (`value`), selected on focus, with a Copy button (and its QR code, `qr`). */
+export function codeBox({ value, testid, seat = null, label, qr = false }) {
   const dataset = { testid, ...(seat === null ? {} : { seat: String(seat) }) };
   const field = h("input.remote-code", { type: "text", readOnly: true, value, dataset, "aria-label": label,
     onfocus: (e) => e.target.select() });
@@ -17,8 +40,9 @@ export function codeBox({ value, testid, seat = null, label, link = false }) {
   } }, t("table.share.copy"));
   return h("div.remote-code-box",
     h("label.remote-code-label", label),
-    h("div.share-row", field, copy, link ? h("a.button.secondary", { href: value, target: "_blank", rel: "noopener" }, t("remote.openLink")) : null),
-    note);
+    h("div.share-row", field, copy),
+    note,
+    qr ? h("details.remote-qr-box", { open: true }, h("summary", t("remote.qr")), qrCanvas(value, t("remote.qrLabel", { what: label }))) : null);
 }
 
 /** What the network mode means for the players' privacy: the room uses no third party; the internet a named STUN server. */

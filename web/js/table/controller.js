@@ -890,8 +890,9 @@ export class Table {
       ...winnerLine,
       this.renderer.gameOver(this.view, st, ctx),
       h("div.row-buttons",
-        h("button", { type: "button", dataset: { testid: "play-again" }, onclick: () => this.navigate(shareURL({ ...this.setup, seed: null, edition: null })) }, t("table.playAgain")),
-        h("button.secondary", { type: "button", onclick: () => this.share(true) }, t("table.shareReplay")),
+        // a guest's table cannot deal a game of its own; a remote game is not shared as a link
+        this.remote?.guest ? null : h("button", { type: "button", dataset: { testid: "play-again" }, onclick: () => this.navigate(shareURL({ ...this.setup, seed: null, edition: null })) }, t("table.playAgain")),
+        this.remote ? null : h("button.secondary", { type: "button", onclick: () => this.share(true) }, t("table.shareReplay")),
         h("button.secondary", { type: "button", onclick: () => this.navigate("") }, t("table.backHome"))));
     this.el.decision.hidden = true;
   }

@@ -18,7 +18,7 @@ export function qrCanvas(text, label) {
     qr.make();
     const n = qr.getModuleCount();
     const quiet = 4; // the white margin a scanner needs around the code
-    const scale = Math.max(2, Math.floor(240 / (n + 2 * quiet)));
+    const scale = Math.max(2, Math.floor(320 / (n + 2 * quiet)));
     canvas.width = canvas.height = (n + 2 * quiet) * scale;
     const g = canvas.getContext("2d");
     g.fillStyle = "#fff";

@@ -186,7 +186,8 @@ class Api:
         host = self.remote.hosted(params["match"])
         if host is not None:  # a hosted game: never a remote seat's move, and every guest is told
             before = match.ply
-            host.play(params.get("move"))  # type: ignore[arg-type]
+            # a bot standing in for a remote seat whose guest is away, or a seat of this device
+            (host.stand_in if params.get("stand_in") is True else host.play)(params.get("move"))  # type: ignore[arg-type]
             events = [e.event for e in match.log if e.ply > before]
         else:
             events = match.apply(params.get("move"))  # type: ignore[arg-type]

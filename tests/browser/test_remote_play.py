@@ -153,6 +153,7 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
 
 
 def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser, site):
+    """The guest's tab closes; a bot stands in for a few moves; a new page rejoins by the fresh invite."""
     host_ctx, host = device(rtc_browser)
     guest_ctx, guest = device(rtc_browser)
     new_ctx = None
@@ -169,6 +170,11 @@ def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser
         guest_ctx = None
         host.wait_for_selector("[data-testid=presence][data-seat='1'][data-state=reconnecting]", timeout=GAME_MS)
         fresh = invite_link(host, 1, previous=link)
+        # meanwhile a bot plays the seat, and hands it back
+        host.select_option("[data-testid=stand-in][data-seat='1']", "easy")
+        away = ply(host)
+        play_until([host], rng, lambda: ply(host) >= away + 6 and waiting(host) == "human")
+        host.select_option("[data-testid=stand-in][data-seat='1']", "")
         at = ply(host)
         new_ctx, rejoined = device(rtc_browser)
         join(host, rejoined, 1, fresh)

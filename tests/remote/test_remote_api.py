@@ -163,3 +163,30 @@ def test_a_wrong_token_is_refused():
 def test_a_hosted_game_has_a_remote_seat_and_one_of_the_hosts_own(seats):
     out = Api().call("host_remote", {"game": "rush", "seats": seats})
     assert not out["ok"] and out["error"]["code"] == "bad_request"
+
+
+def test_a_bot_stands_in_for_a_dropped_guest_who_takes_the_seat_back_and_verifies():
+    pages = Pages("rush", ["human", "remote"])
+    rng = random.Random(2)
+    match = pages.hostinfo["status"]["match"]
+    api = pages.host_api
+    while pages.ok(api, "status", match=match)["active_player"] != 1:
+        moves = pages.ok(api, "legal_moves", match=match, player=0)
+        pages.ok(api, "apply_move", match=match, move=rng.choice(moves)["id"], player=0)
+        pages.deliver()
+    move = pages.ok(api, "bot_move", match=match, level="random")["move"]
+    # the guest is here: it decides, no stand-in
+    refused = api.call("apply_move", {"match": match, "move": move, "stand_in": True})
+    assert not refused["ok"] and "connected" in refused["error"]["message"]
+    old_api, old_gid, _ = pages.guests[1]
+    token, invite = old_api.remote.guests[old_gid].token, old_api.remote.guests[old_gid].invite
+    pages.ok(api, "remote_disconnect", host=pages.host["host"], channel="c1")
+    stood = 0
+    while pages.ok(api, "status", match=match)["active_player"] == 1:
+        move = pages.ok(api, "bot_move", match=match, level="random")["move"]
+        pages.ok(api, "apply_move", match=match, move=move, stand_in=True)
+        stood += 1
+    assert stood
+    pages.join(1, "c1b", invite=invite, token=token)  # back: the seat is theirs again
+    play_out(pages, rng)
+    assert pages.audits[1]["verified"], pages.audits[1]

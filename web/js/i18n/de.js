@@ -150,6 +150,8 @@ export default {
   "remote.host.connecting": "Verbindung wird aufgebaut…",
   "remote.host.joined": "Beigetreten",
   "remote.host.newLink": "Neuen Link erstellen",
+  "remote.host.standIn": "Solange:",
+  "remote.host.standInWait": "warten",
   "remote.presence.connected": "verbunden",
   "remote.presence.reconnecting": "verbindet neu…",
   "remote.join.title": "Einer Partie beitreten",

@@ -149,6 +149,8 @@ export default {
   "remote.host.connecting": "Connecting…",
   "remote.host.joined": "Joined",
   "remote.host.newLink": "Make a new link",
+  "remote.host.standIn": "Meanwhile:",
+  "remote.host.standInWait": "wait for them",
   "remote.presence.connected": "connected",
   "remote.presence.reconnecting": "reconnecting…",
   "remote.join.title": "Join a game",

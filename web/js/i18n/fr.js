@@ -149,6 +149,8 @@ export default {
   "remote.host.connecting": "Connexion…",
   "remote.host.joined": "A rejoint",
   "remote.host.newLink": "Créer un nouveau lien",
+  "remote.host.standIn": "En attendant :",
+  "remote.host.standInWait": "l'attendre",
   "remote.presence.connected": "connecté",
   "remote.presence.reconnecting": "reconnexion…",
   "remote.join.title": "Rejoindre une partie",

@@ -150,6 +150,8 @@ export default {
   "remote.host.connecting": "接続しています…",
   "remote.host.joined": "参加しました",
   "remote.host.newLink": "新しいリンクを作る",
+  "remote.host.standIn": "その間：",
+  "remote.host.standInWait": "待つ",
   "remote.presence.connected": "接続中",
   "remote.presence.reconnecting": "再接続中…",
   "remote.join.title": "ゲームに参加",

@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
 import { h } from "../table/dom.js";
 import { Table } from "../table/controller.js";
-import { seatName } from "../table/seat-name.js";
+import { levelName, seatName } from "../table/seat-name.js";
 import { PUBLIC_STUN, Peer, ownIceServers, saveOwnIceServers } from "./peer.js";
 import { SignalError, encodeFragment } from "./signal.js";
 import { codeBox, networkNote, remoteError } from "./ui.js";
@@ -95,7 +95,11 @@ export async function openHost(root, deps) {
   async function receive(entry, text) {
     const out = await engine.call("remote_receive", { host: hosted.host, channel: entry.channel, text });
     ({ joined, connected } = out);
-    if (connected.includes(entry.seat) && entry.state !== "connected") { entry.state = "connected"; draw(); }
+    if (connected.includes(entry.seat) && entry.state !== "connected") {
+      entry.state = "connected";
+      handle.table?.standIn(entry.seat, null); // back: the seat is theirs again
+      draw();
+    }
     if (out.started && !handle.table && !handle.closed) {
       handle.table = new Table({ engine, saves: deps.saves, renderer, gameInfo, root: tableEl, info: deps.info, navigate: deps.navigate, remote: {} });
       handle.startedAt = performance.now();
@@ -179,6 +183,16 @@ export async function openHost(root, deps) {
       h("details", h("summary", t("remote.network.own", { server: PUBLIC_STUN })), own, saveOwn));
   }
 
+  /** While a guest is away the game may go on: a bot level plays their seat until they are back (or "wait"). */
+  function standInChoice(seat) {
+    const levels = (deps.info?.bot_levels ?? []).filter((l) => l !== "random");
+    const current = handle.table?.standIns.get(seat) ?? "";
+    return h("label.remote-stand-in", " · ", t("remote.host.standIn"), " ",
+      h("select", { dataset: { testid: "stand-in", seat: String(seat) }, onchange: (e) => handle.table?.standIn(seat, e.target.value || null) },
+        h("option", { value: "", selected: current === "" }, t("remote.host.standInWait")),
+        levels.map((level) => h("option", { value: level, selected: current === level }, t("setup.bot", { level: levelName(level) })))));
+  }
+
   function draw() {
     if (handle.closed) return;
     const cards = [...handle.seats.values()].filter((e) => !handle.table || e.state !== "connected").map(seatCard);
@@ -187,7 +201,7 @@ export async function openHost(root, deps) {
       const chips = hosted.remote_seats.map((seat) => {
         const state = connected.includes(seat) ? "connected" : "reconnecting";
         return h("li.remote-presence", { dataset: { testid: "presence", seat: String(seat), state } },
-          seatName(seats, seat), " · ", t(`remote.presence.${state}`));
+          seatName(seats, seat), " · ", t(`remote.presence.${state}`), state === "connected" ? null : standInChoice(seat));
       });
       lobby.replaceChildren(h("ul.remote-presence-list", chips), cards.length ? h("ul.remote-seats", cards) : null);
       return;

@@ -78,6 +78,7 @@ export class Table {
     this.onFirstSave = null; // called once the game is first saved (the page then names it in its address)
     this.setup = null;
     this.closed = false;
+    this.standIns = new Map(); // remote seat → the bot level playing it while its guest is away (remote/host.js)
     this.unlisten = onLanguageChange(() => this.rerender());
     // a searching bot (a seat or the hint) reports the share of its budget spent
     this.unlistenProgress = engine.onBotProgress?.((p) => {
@@ -321,6 +322,15 @@ export class Table {
     await this.adopt(status);
   }
 
+  /**
+   * A bot of `level` plays remote seat `seat` while its guest is away (null: the seat waits for them
+   * again).  Its guest's return ends it (remote/host.js).
+   */
+  standIn(seat, level) {
+    if (level) this.standIns.set(seat, level); else this.standIns.delete(seat);
+    if (this.status?.active_player === seat && (this.waiting === "remote" || this.waiting === "bot")) this.run();
+  }
+
   /** A person on another device moved (or the host sent a new position): the table goes on from there. */
   async remoteMoved() {
     if (this.closed || !this.match) return;
@@ -496,7 +506,7 @@ export class Table {
         }
         const p = st.active_player;
         // a person on another device decides there: this device shows its own player's view meanwhile
-        if (this.seats[p] === REMOTE_SEAT) return await this.remoteTurn(p, token);
+        if (this.seats[p] === REMOTE_SEAT && !this.standIns.has(p)) return await this.remoteTurn(p, token);
         if (!isBotSeat(this.seats[p])) {
           // a game whose views hide nothing from one player that another has not seen
           // (the engine says: private_views) changes hands without the privacy screen
@@ -525,7 +535,14 @@ export class Table {
         await this.botTurn(p, token);
       }
     } catch (err) {
-      if (token === this.runToken) this.failed(err);
+      if (token !== this.runToken) return;
+      // a stand-in's move refused: the seat's guest came back meanwhile, and decides again
+      const p = this.status?.active_player;
+      if (err?.code === "bad_request" && this.seats[p] === REMOTE_SEAT && this.standIns.has(p)) {
+        this.standIns.delete(p);
+        return this.remoteMoved();
+      }
+      this.failed(err);
     }
   }
 
@@ -557,7 +574,7 @@ export class Table {
     this.el.thinking.hidden = false;
     this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("table.thinking", { name: this.seatName(p) }),
       this.progressBar());
-    const seat = this.seats[p];
+    const seat = this.standIns.get(p) ?? this.seats[p];
     const started = performance.now();
     // each level has its own calibrated thinking budget in the engine
     const { move } = await this.engine.call("bot_move", { match: this.match, level: seat });
@@ -617,7 +634,8 @@ export class Table {
   async apply(move, player) {
     // the events shown are the log's, as the viewer may see them (fetchView)
     if (player !== this.status.active_player) throw new Error("not this seat's turn");
-    const out = await this.engine.call("apply_move", { match: this.match, move, ply: this.status.ply });
+    const standIn = this.seats[player] === REMOTE_SEAT ? { stand_in: true } : {};
+    const out = await this.engine.call("apply_move", { match: this.match, move, ply: this.status.ply, ...standIn });
     this.status = out;
     this.movers.push(player);
     await this.autosave();

@@ -190,3 +190,15 @@ def test_a_bot_stands_in_for_a_dropped_guest_who_takes_the_seat_back_and_verifie
     pages.join(1, "c1b", invite=invite, token=token)  # back: the seat is theirs again
     play_out(pages, rng)
     assert pages.audits[1]["verified"], pages.audits[1]
+
+
+def test_the_host_is_told_when_a_guest_of_another_build_is_turned_away():
+    host_api = Api()
+    host_api.remote.on_send(lambda text: None)
+    host = host_api.call("host_remote", {"game": "rush", "seats": ["human", "remote"]})["result"]
+    invite = host_api.call("remote_invite", {"host": host["host"], "seat": 1})["result"]
+    hello = json.loads(Api().call("join_remote", {"invite": invite})["result"]["text"])
+    hello["engine"] = "0.0.1"
+    out = host_api.call("remote_receive", {"host": host["host"], "channel": "c1", "text": json.dumps(hello)})["result"]
+    assert [r["code"] for r in out["refused"]] == ["version_mismatch"]
+    assert "the guest must reload" in out["refused"][0]["message"] and not out["started"]

@@ -76,6 +76,8 @@ class RemoteSessions:
         #: (host id, seat) -> the invite its seat was first given (a re-invite repeats it with the seat token)
         self.invites: dict[tuple[str, Optional[int]], dict[str, Any]] = {}
         self._listener: Optional[Callable[[str], None]] = None
+        #: the refusals the host sent during the current call (remote_receive reports them)
+        self._refused: list[dict[str, Any]] = []
         self._next = 1
 
     def on_send(self, listener: Optional[Callable[[str], None]]) -> None:
@@ -121,6 +123,8 @@ class RemoteSessions:
         return {"host": hid, **self._host_status(hid, host)}
 
     def _send(self, hid: str, channel: Any, text: str) -> None:
+        if text.startswith('{"type":"refused"'):  # the host's page says why a guest was turned away
+            self._refused.append(json.loads(text))
         if self._listener is not None:
             self._listener(json.dumps({"host": hid, "channel": channel, "text": text}))
 
@@ -167,12 +171,15 @@ class RemoteSessions:
         hid, host = self._host(params)
         channel, text = _channel(params), _text(params)
         before = host.match.ply if host.match else None
+        self._refused = []
         host.receive(channel, text)
         if host.match is None and host.ready:
             host.start()
             self.host_matches[hid] = self.api._register(host.match)
         out = self._host_status(hid, host)
         out["moved"] = before is not None and host.match.ply != before
+        # a refused hello or resume (another build, a used invite): the host's page says so too
+        out["refused"] = [{"code": r["code"], "message": r["message"]} for r in self._refused]
         return out
 
     def remote_disconnect(self, params: Mapping[str, Any]) -> dict[str, Any]:

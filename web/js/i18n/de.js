@@ -178,6 +178,8 @@ export default {
   "remote.error.badCode": "Das ist kein Antwortcode einer Brewhouse-Beitrittsseite: Kopiere ihn noch einmal vollständig.",
   "remote.error.badLink": "Dieser Einladungslink ist beschädigt oder unvollständig: Bitte den Gastgeber, ihn erneut zu schicken.",
   "remote.error.build": "Diese Seite hat eine andere Brewhouse-Version als der Gastgeber: Lade diese Seite (und die des Gastgebers) neu und bitte um einen neuen Link.",
+  "remote.error.versionMismatch": "Die Seite dieser Person hat eine andere Brewhouse-Version als deine: Beide müssen gleich sein (Einzelheiten unten). Lade die ältere Seite neu und erstelle dann einen neuen Link.",
+  "remote.error.turnedAway": "Die Seite dieser Person wurde abgewiesen (Einzelheiten unten): Erstelle einen neuen Link.",
   "remote.error.noConnection": "Die Verbindung konnte in diesem Browser nicht vorbereitet werden.",
   "remote.error.iceFailed": "Die beiden Geräte konnten einander nicht erreichen. Im gleichen WLAN: Prüfe, dass beide im selben Netz sind (kein Gästenetz), und versuche es erneut; sonst wähle „Über das Internet“, ein anderes Netz (Hotspot eines Handys) oder trage einen TURN-Server ein.",
   "remote.error.badHostMessage": "Der Gastgeber hat etwas geschickt, das keine Brewhouse-Nachricht ist: Die Verbindung wurde getrennt.",

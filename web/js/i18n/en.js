@@ -177,6 +177,8 @@ export default {
   "remote.error.badCode": "That is not an answer code from a Brewhouse join screen: copy it again, whole.",
   "remote.error.badLink": "This invite link is damaged or incomplete: ask the host to send it again.",
   "remote.error.build": "This page runs another Brewhouse build than the host's: both must run the same one. Reload this page (and the host's) to update, then ask for a new link.",
+  "remote.error.versionMismatch": "This friend's page runs another Brewhouse build than yours: both must run the same one (details below). Reload the page that is older, then make a new link.",
+  "remote.error.turnedAway": "This friend's page was turned away (details below): make a new link for them.",
   "remote.error.noConnection": "The connection could not be prepared in this browser.",
   "remote.error.iceFailed": "The two devices could not reach each other. On the same Wi-Fi, check both are on the same network (not a guest network) and try again; otherwise choose “Over the internet”, try another network (a phone's hotspot), or add a TURN server in the settings.",
   "remote.error.badHostMessage": "The host sent something that is not a Brewhouse message: the connection was closed.",

@@ -177,6 +177,8 @@ export default {
   "remote.error.badCode": "Ce n'est pas un code de réponse Brewhouse : copiez-le à nouveau, en entier.",
   "remote.error.badLink": "Ce lien d'invitation est abîmé ou incomplet : demandez à l'hôte de le renvoyer.",
   "remote.error.build": "Cette page n'exécute pas la même version de Brewhouse que l'hôte : rechargez cette page (et celle de l'hôte) pour mettre à jour, puis demandez un nouveau lien.",
+  "remote.error.versionMismatch": "La page de cet ami n'exécute pas la même version de Brewhouse que la vôtre : les deux doivent être identiques (détails ci-dessous). Rechargez la page la plus ancienne, puis créez un nouveau lien.",
+  "remote.error.turnedAway": "La page de cet ami a été refusée (détails ci-dessous) : créez-lui un nouveau lien.",
   "remote.error.noConnection": "La connexion n'a pas pu être préparée dans ce navigateur.",
   "remote.error.iceFailed": "Les deux appareils n'ont pas pu se joindre. Sur le même Wi-Fi, vérifiez qu'ils sont sur le même réseau (pas un réseau invité) et réessayez ; sinon choisissez « Par Internet », essayez un autre réseau (partage de connexion d'un téléphone) ou ajoutez un serveur TURN dans les réglages.",
   "remote.error.badHostMessage": "L'hôte a envoyé quelque chose qui n'est pas un message Brewhouse : la connexion a été fermée.",

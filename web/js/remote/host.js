@@ -95,6 +95,13 @@ export async function openHost(root, deps) {
   async function receive(entry, text) {
     const out = await engine.call("remote_receive", { host: hosted.host, channel: entry.channel, text });
     ({ joined, connected } = out);
+    // a guest turned away (another build, a used invite): said on its seat, in the engine's words
+    const refusal = out.refused.find((r) => ["version_mismatch", "protocol_mismatch", "invite_used", "unknown_invite", "bad_token"].includes(r.code));
+    if (refusal) {
+      entry.error = remoteError(refusal.code === "version_mismatch" ? "remote.error.versionMismatch" : "remote.error.turnedAway", refusal.message);
+      entry.state = "failed";
+      draw();
+    }
     if (connected.includes(entry.seat) && entry.state !== "connected") {
       entry.state = "connected";
       handle.table?.standIn(entry.seat, null); // back: the seat is theirs again

@@ -506,7 +506,12 @@ export class Table {
         }
         const p = st.active_player;
         // a person on another device decides there: this device shows its own player's view meanwhile
-        if (this.seats[p] === REMOTE_SEAT && !this.standIns.has(p)) return await this.remoteTurn(p, token);
+        // (or a bot stands in for them while they are away: never this device's person, never their view)
+        if (this.seats[p] === REMOTE_SEAT) {
+          if (!this.standIns.has(p)) return await this.remoteTurn(p, token);
+          await this.botTurn(p, token);
+          continue;
+        }
         if (!isBotSeat(this.seats[p])) {
           // a game whose views hide nothing from one player that another has not seen
           // (the engine says: private_views) changes hands without the privacy screen

@@ -119,6 +119,9 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
         assert "#" in link and "?join" in link
         host.wait_for_function("() => document.querySelector('[data-testid=qr]')?.width > 0")
         screenshot(host, "remote-invite-desktop")
+        host.set_viewport_size({"width": 390, "height": 844})
+        screenshot(host, "remote-invite-phone")
+        host.set_viewport_size({"width": 1280, "height": 800})
         # a code that is no answer code is refused plainly, and the seat stays open
         host.fill("[data-testid=answer-input][data-seat='1']", "not a code")
         host.click("[data-testid=answer-submit][data-seat='1']")
@@ -170,6 +173,7 @@ def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser
         guest_ctx = None
         host.wait_for_selector("[data-testid=presence][data-seat='1'][data-state=reconnecting]", timeout=GAME_MS)
         fresh = invite_link(host, 1, previous=link)
+        screenshot(host, "remote-reinvite-desktop")
         # meanwhile a bot plays the seat, and hands it back
         host.select_option("[data-testid=stand-in][data-seat='1']", "easy")
         away = ply(host)

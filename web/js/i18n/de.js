@@ -140,7 +140,6 @@ export default {
   "remote.waitingFor": "Warten auf {name}, am eigenen Gerät…",
   "remote.host.title": "Freunde zu {game} einladen",
   "remote.host.intro": "Schicke jeder Person ihren Link (über einen beliebigen Chat). Ihre Seite zeigt einen Antwortcode: füge ihn hier ein. Die Partie wird ausgeteilt, sobald alle beigetreten sind.",
-  "remote.host.seat": "{name}",
   "remote.host.preparing": "Einladung wird vorbereitet…",
   "remote.host.inviteLabel": "Einladungslink",
   "remote.host.inviteHint": "Einmalig: Er lässt eine Person auf diesen Platz.",

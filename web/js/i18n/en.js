@@ -139,7 +139,6 @@ export default {
   "remote.waitingFor": "Waiting for {name} to play on their device…",
   "remote.host.title": "Invite friends to {game}",
   "remote.host.intro": "Send each friend their link (any chat will do, or let them scan it). Their page shows an answer code: paste it here. The game is dealt once everyone has joined.",
-  "remote.host.seat": "{name}",
   "remote.host.preparing": "Preparing the invite…",
   "remote.host.inviteLabel": "Invite link",
   "remote.host.inviteHint": "Single use: it admits one friend to this seat.",

@@ -139,7 +139,6 @@ export default {
   "remote.waitingFor": "En attente de {name}, qui joue sur son appareil…",
   "remote.host.title": "Inviter des amis à {game}",
   "remote.host.intro": "Envoyez à chaque ami son lien (par n'importe quelle messagerie). Sa page affiche un code de réponse : collez-le ici. La partie est distribuée quand tout le monde a rejoint.",
-  "remote.host.seat": "{name}",
   "remote.host.preparing": "Préparation de l'invitation…",
   "remote.host.inviteLabel": "Lien d'invitation",
   "remote.host.inviteHint": "À usage unique : il admet un ami à cette place.",

@@ -140,7 +140,6 @@ export default {
   "remote.waitingFor": "{name}が自分の端末で操作するのを待っています…",
   "remote.host.title": "{game}に友だちを招待",
   "remote.host.intro": "友だちそれぞれにリンクを送ってください（どのチャットでも構いません）。相手のページに応答コードが表示されるので、ここに貼り付けてください。全員がそろうと配られます。",
-  "remote.host.seat": "{name}",
   "remote.host.preparing": "招待を準備しています…",
   "remote.host.inviteLabel": "招待リンク",
   "remote.host.inviteHint": "1回限り：この席に1人だけ参加できます。",

@@ -149,7 +149,7 @@ export async function openHost(root, deps) {
 
   function seatCard(entry) {
     const name = seatName(seats, entry.seat);
-    const head = h("h3", t("remote.host.seat", { name }));
+    const head = h("h3", name);
     const dataset = { testid: "remote-seat", seat: String(entry.seat), state: entry.state };
     if (entry.state === "connected") return h("li.remote-seat", { dataset }, head, h("p.remote-status", t("remote.host.joined")));
     if (entry.state === "preparing") return h("li.remote-seat", { dataset }, head, h("p.muted", t("remote.host.preparing")));

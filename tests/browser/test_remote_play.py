@@ -156,7 +156,10 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
 
 
 def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser, site):
-    """The guest's tab closes; a bot stands in for a few moves; a new page rejoins by the fresh invite."""
+    """The guest's tab closes; a bot stands in for a few moves; a new page rejoins by the fresh invite.
+
+    Then the host's saved game is resumed from its record: its remote seat is offered to a bot.
+    """
     host_ctx, host = device(rtc_browser)
     guest_ctx, guest = device(rtc_browser)
     new_ctx = None
@@ -189,6 +192,15 @@ def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser
         # the game goes on from there, both ways (its end and audit are the whole-game tests')
         play_until([host, rejoined], rng, lambda: over(host) or (ply(host) >= at + 8 and ply(rejoined) == ply(host)))
         assert rejoined.evaluate("() => window.brewhouseRemote.table.status.ply") == ply(host)
+        # the host's saved game, resumed from its record: no guest can reach it, so a bot may play their seat
+        record = host.evaluate("() => window.brewhouseRemote.table.record.id")
+        host.evaluate("(id) => window.brewhouse.navigate('?resume=' + id)", record)
+        host.wait_for_selector("[data-testid=game-status][data-waiting=human], [data-testid=game-status][data-waiting=remote]")
+        host.evaluate("() => { window.brewhouseRemote = { table: window.brewhouse.table }; }")
+        play_until([host], rng, lambda: host.query_selector("[data-testid=remote-resumed]") is not None)
+        before = ply(host)
+        host.select_option("[data-testid=stand-in][data-seat='1']", "easy")
+        host.wait_for_function("(before) => Number(document.querySelector('[data-testid=game-status]').dataset.ply) > before", arg=before)
         assert not host.problems and not rejoined.problems, (host.problems, rejoined.problems)
     finally:
         for ctx in (host_ctx, guest_ctx, new_ctx):

@@ -138,6 +138,7 @@ export default {
   "table.summary": { one: "Seit deinem letzten Zug: {count} Schritt", other: "Seit deinem letzten Zug: {count} Schritte" },
   "table.thinking": "{name} überlegt…",
   "remote.waitingFor": "Warten auf {name}, am eigenen Gerät…",
+  "remote.resumedSeat": "{name} hat auf einem anderen Gerät gespielt, das eine fortgesetzte Partie nicht erreicht.",
   "remote.host.title": "Freunde zu {game} einladen",
   "remote.host.intro": "Schicke jeder Person ihren Link (über einen beliebigen Chat). Ihre Seite zeigt einen Antwortcode: füge ihn hier ein. Die Partie wird ausgeteilt, sobald alle beigetreten sind.",
   "remote.host.preparing": "Einladung wird vorbereitet…",

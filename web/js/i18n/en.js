@@ -137,6 +137,7 @@ export default {
   "table.summary": { one: "Since your last move: {count} step", other: "Since your last move: {count} steps" },
   "table.thinking": "{name} is thinking…",
   "remote.waitingFor": "Waiting for {name} to play on their device…",
+  "remote.resumedSeat": "{name} played from another device, which a resumed game cannot reach.",
   "remote.host.title": "Invite friends to {game}",
   "remote.host.intro": "Send each friend their link (any chat will do, or let them scan it). Their page shows an answer code: paste it here. The game is dealt once everyone has joined.",
   "remote.host.preparing": "Preparing the invite…",

@@ -137,6 +137,7 @@ export default {
   "table.summary": { one: "Depuis votre dernier coup : {count} étape", other: "Depuis votre dernier coup : {count} étapes" },
   "table.thinking": "{name} réfléchit…",
   "remote.waitingFor": "En attente de {name}, qui joue sur son appareil…",
+  "remote.resumedSeat": "{name} jouait depuis un autre appareil, qu'une partie reprise ne peut pas joindre.",
   "remote.host.title": "Inviter des amis à {game}",
   "remote.host.intro": "Envoyez à chaque ami son lien (par n'importe quelle messagerie). Sa page affiche un code de réponse : collez-le ici. La partie est distribuée quand tout le monde a rejoint.",
   "remote.host.preparing": "Préparation de l'invitation…",

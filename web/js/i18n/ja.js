@@ -138,6 +138,7 @@ export default {
   "table.summary": { other: "あなたの前回の手から：{count}件" },
   "table.thinking": "{name}が考えています…",
   "remote.waitingFor": "{name}が自分の端末で操作するのを待っています…",
+  "remote.resumedSeat": "{name}は別の端末で遊んでいましたが、再開したゲームからはつながりません。",
   "remote.host.title": "{game}に友だちを招待",
   "remote.host.intro": "友だちそれぞれにリンクを送ってください（どのチャットでも構いません）。相手のページに応答コードが表示されるので、ここに貼り付けてください。全員がそろうと配られます。",
   "remote.host.preparing": "招待を準備しています…",

@@ -8,10 +8,10 @@ import { t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
 import { h } from "../table/dom.js";
 import { Table } from "../table/controller.js";
-import { levelName, seatName } from "../table/seat-name.js";
+import { seatName } from "../table/seat-name.js";
 import { PUBLIC_STUN, Peer, ownIceServers, saveOwnIceServers } from "./peer.js";
 import { SignalError, encodeFragment } from "./signal.js";
-import { codeBox, networkNote, remoteError } from "./ui.js";
+import { codeBox, networkNote, remoteError, standInSelect } from "./ui.js";
 
 /** A guest's message is at most brewhouse.remote.messages.MAX_GUEST_CHARS (plus the chunk marks). */
 const GUEST_LIMIT = 2048 + 16;
@@ -192,12 +192,7 @@ export async function openHost(root, deps) {
 
   /** While a guest is away the game may go on: a bot level plays their seat until they are back (or "wait"). */
   function standInChoice(seat) {
-    const levels = (deps.info?.bot_levels ?? []).filter((l) => l !== "random");
-    const current = handle.table?.standIns.get(seat) ?? "";
-    return h("label.remote-stand-in", " · ", t("remote.host.standIn"), " ",
-      h("select", { dataset: { testid: "stand-in", seat: String(seat) }, onchange: (e) => handle.table?.standIn(seat, e.target.value || null) },
-        h("option", { value: "", selected: current === "" }, t("remote.host.standInWait")),
-        levels.map((level) => h("option", { value: level, selected: current === level }, t("setup.bot", { level: levelName(level) })))));
+    return handle.table ? h("span", " · ", standInSelect(handle.table, seat, deps.info?.bot_levels)) : null;
   }
 
   function draw() {

@@ -4,6 +4,7 @@
 // a peer sent is ever put in the page as markup.
 import { t } from "../i18n.js";
 import { h } from "../table/dom.js";
+import { levelName } from "../table/seat-name.js";
 import { PUBLIC_STUN, ownIceServers } from "./peer.js";
 
 /**
@@ -59,4 +60,17 @@ export function remoteError(key, err = null) {
   return h("div.error-panel.remote-error", { role: "alert", dataset: { testid: "remote-error", key } },
     h("strong", t(key, err && typeof err === "object" ? err : {})),
     detail ? h("p.muted", String(detail).slice(0, 300)) : null);
+}
+
+/**
+ * Who plays remote seat `seat` of `table` while its guest cannot: "wait for them", or a bot
+ * level (the engine's, "random" left out) until the guest is back (Table.standIn).
+ */
+export function standInSelect(table, seat, botLevels = []) {
+  const levels = botLevels.filter((l) => l !== "random");
+  const current = table.standIns.get(seat) ?? "";
+  return h("label.remote-stand-in", t("remote.host.standIn"), " ",
+    h("select", { dataset: { testid: "stand-in", seat: String(seat) }, onchange: (e) => table.standIn(seat, e.target.value || null) },
+      h("option", { value: "", selected: current === "" }, t("remote.host.standInWait")),
+      levels.map((level) => h("option", { value: level, selected: current === level }, t("setup.bot", { level: levelName(level) })))));
 }

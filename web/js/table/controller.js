@@ -558,7 +558,15 @@ export class Table {
     if (token !== this.runToken) return;
     this.renderView();
     this.el.thinking.hidden = false;
-    this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("remote.waitingFor", { name: this.seatName(p) }));
+    if (this.remote) {
+      this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("remote.waitingFor", { name: this.seatName(p) }));
+      return;
+    }
+    // a remote game resumed from its save has no guests any more: a bot may play their seats from here
+    const { standInSelect } = await import("../remote/ui.js");
+    if (token !== this.runToken) return;
+    this.el.thinking.replaceChildren(h("span", { dataset: { testid: "remote-resumed" } }, t("remote.resumedSeat", { name: this.seatName(p) })), " ",
+      standInSelect(this, p, this.info?.bot_levels ?? []));
   }
 
   async botTurn(p, token) {

@@ -30,8 +30,9 @@ from .core import lessons as lesson_data
 from .core.match import MAX_SEED, SAVE_FORMAT, Match, state_digest
 from .core.registry import REGISTRY, Registry
 from .core.safejson import loads_bounded
+from .remote.sessions import METHODS as REMOTE_METHODS, RemoteSessions
 
-__all__ = ["Api", "call", "call_json", "on_bot_progress", "DEFAULT_API"]
+__all__ = ["Api", "call", "call_json", "on_bot_progress", "on_remote_send", "DEFAULT_API"]
 
 #: a replay link's check of the position it was shared at: the start of its state_sha256
 REPLAY_DIGEST = re.compile(r"[0-9a-f]{16,64}")
@@ -58,6 +59,8 @@ class Api:
         self._solo_bots: dict[str, tuple[str, ISMCTSBot, list[str]]] = {}
         #: receives ``{"match", "level", "fraction"}`` while a bot thinks (see :meth:`on_bot_progress`)
         self._progress_listener: Optional[Callable[[dict[str, Any]], None]] = None
+        #: remote play: hosted games and this page's guest seats (see brewhouse.remote.sessions)
+        self.remote = RemoteSessions(self)
 
     def on_bot_progress(self, listener: Optional[Callable[[str], None]]) -> None:
         """Report search progress of ``bot_move`` to ``listener`` as JSON text (None: stop).
@@ -180,7 +183,14 @@ class Api:
         expect = _opt_int(params, "ply", 0, 10**9)
         if expect is not None and expect != match.ply:
             raise IllegalMove("the game has moved on since this move was chosen", ply=match.ply)
-        events = match.apply(params.get("move"))  # type: ignore[arg-type]
+        host = self.remote.hosted(params["match"])
+        if host is not None:  # a hosted game: never a remote seat's move, and every guest is told
+            before = match.ply
+            # a bot standing in for a remote seat whose guest is away, or a seat of this device
+            (host.stand_in if params.get("stand_in") is True else host.play)(params.get("move"))  # type: ignore[arg-type]
+            events = [e.event for e in match.log if e.ply > before]
+        else:
+            events = match.apply(params.get("move"))  # type: ignore[arg-type]
         out = self._status(params["match"], match, player)
         out["events"] = [e.visible_to(player) for e in events]
         return out
@@ -239,6 +249,8 @@ class Api:
         match = self._match(params)
         if getattr(match, "lesson", None) is not None:
             raise BadRequest("a lesson has no undo: restart it instead")
+        if self.remote.hosted(params["match"]) is not None:
+            raise BadRequest("a remote game has no undo: the guests have seen the position")
         player = self._player(params, match)
         if player is None:
             match.undo()
@@ -369,7 +381,7 @@ class Api:
 
     METHODS = ("list_games", "engine_info", "game_options", "new_game", "status", "view", "legal_moves",
                "apply_move", "bot_move", "undo", "log", "save", "load", "replay", "close",
-               "list_lessons", "start_lesson", "lesson_move", "lesson_next")
+               "list_lessons", "start_lesson", "lesson_move", "lesson_next") + REMOTE_METHODS
 
     def call(self, method: Any, params: Any = None) -> dict[str, Any]:
         """Dispatch one call; never raises, never half-applies."""
@@ -380,7 +392,8 @@ class Api:
                 params = {}
             if not isinstance(params, Mapping):
                 raise BadRequest("params must be an object")
-            handler: Callable[[Mapping[str, Any]], Any] = getattr(self, method)
+            owner = self.remote if method in REMOTE_METHODS else self
+            handler: Callable[[Mapping[str, Any]], Any] = getattr(owner, method)
             return {"ok": True, "result": handler(params)}
         except BrewhouseError as err:
             return {"ok": False, "error": err.to_json()}
@@ -407,3 +420,4 @@ DEFAULT_API = Api()
 call = DEFAULT_API.call
 call_json = DEFAULT_API.call_json
 on_bot_progress = DEFAULT_API.on_bot_progress
+on_remote_send = DEFAULT_API.remote.on_send

@@ -30,7 +30,7 @@ def test_setup_screen_share_link_and_replay_link(browser, page, site):
     setup.wait_for()
     levels = page.evaluate("() => window.brewhouse.info.bot_levels")
     offered = page.eval_on_selector_all("[data-testid=seat-1] option", "os => os.map(o => o.value)")
-    assert offered == ["human", *levels]  # the engine's levels, nothing invented
+    assert offered == ["human", *levels, "remote"]  # the engine's levels, nothing invented; and a friend elsewhere
     solo_enabled = page.locator("[data-testid=mode-solo]").is_enabled()
     assert solo_enabled == (page.locator("[data-testid=solo-note]").count() == 0)
     screenshot(page, "seize-setup-1280x800")

@@ -52,7 +52,7 @@ def test_add_a_seat_adds_a_bot_of_the_level_last_chosen(page, site, game):
     open_phone_setup(page, site, game)
     if page.locator("[data-testid=add-seat]").count() == 0:
         pytest.skip(f"{game}: the default table is already full")
-    levels = page.eval_on_selector("[data-testid=seat-1]", "el => [...el.options].map(o => o.value).filter(v => v !== 'human')")
+    levels = page.eval_on_selector("[data-testid=seat-1]", "el => [...el.options].map(o => o.value).filter(v => v !== 'human' && v !== 'remote')")
     assert levels, "no bot level offered"
     page.click("[data-testid=add-seat]")
     seats = seat_values(page)

@@ -149,6 +149,8 @@ async function bootSteps(onProgress, failBoot, options) {
   api = module.call_json;
   // a thinking bot reports how much of its budget it has spent; the page fills its indicator
   module.on_bot_progress((text) => self.postMessage({ brewhouseBotProgress: JSON.parse(text) }));
+  // a hosted remote game's messages to its guests: the page writes each on its guest's data channel
+  module.on_remote_send((text) => self.postMessage({ brewhouseRemoteSend: JSON.parse(text) }));
   mark("import");
   self.__bootMs = performance.now() - started;
   self.__bootStartedAt = performance.timeOrigin + started;

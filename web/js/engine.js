@@ -23,6 +23,7 @@ export class Engine {
     this.ready = null;
     this.progressListeners = new Set();
     this.failureListeners = new Set();
+    this.remoteListeners = new Set();
   }
 
   /**
@@ -40,6 +41,12 @@ export class Engine {
     return () => this.progressListeners.delete(listener);
   }
 
+  /** Call ``listener({host, channel, text})`` for every message a hosted remote game sends a guest. */
+  onRemoteSend(listener) {
+    this.remoteListeners.add(listener);
+    return () => this.remoteListeners.delete(listener);
+  }
+
   /**
    * Start (or restart) the worker; resolves with engine info when ready.
    * `options.snapshot === false` boots without a memory snapshot (neither uses nor makes one).
@@ -53,6 +60,8 @@ export class Engine {
     this.worker.addEventListener("message", (event) => {
       const progress = event.data && event.data.brewhouseBotProgress;
       if (progress) for (const listener of this.progressListeners) listener(progress);
+      const remote = event.data && event.data.brewhouseRemoteSend;
+      if (remote) for (const listener of this.remoteListeners) listener(remote);
     });
     this.ready = this.remote.boot(Comlink.proxy(onProgress), options);
     // a first visit's boot then makes a memory snapshot for the next visits, in a

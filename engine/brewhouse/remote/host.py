@@ -160,6 +160,23 @@ class Host:
         match.apply(move_id)  # a typed error leaves everything as it was
         self._broadcast()
 
+    def stand_in(self, move_id: str) -> None:
+        """A move for the deciding remote seat while its guest is away, chosen on this device (a bot stands in).
+
+        Only while that seat has no open channel: a connected guest decides for
+        their own seat.  The move joins the game like any other (the guest's
+        audit replays it), and the guest takes the seat back by resuming.
+        """
+        match = self._started()
+        active = match.active_player
+        if active is None or self.seats[active] != REMOTE:
+            raise BadRequest("a stand-in plays only a remote seat's decision")
+        guest = self._seat_guest(active)
+        if guest is not None and guest.channel is not None:
+            raise BadRequest(f"seat {active}'s guest is connected: they decide", seat=active)
+        match.apply(move_id)  # a typed error leaves everything as it was
+        self._broadcast()
+
     def _started(self) -> Match:
         if self.match is None:
             raise BadRequest("the game has not started: remote seats are still joining")

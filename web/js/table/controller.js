@@ -45,11 +45,18 @@ export function currentPace() {
   return stored in PACES ? stored : "normal";
 }
 
-export function isBotSeat(seat) { return seat !== "human"; }
+/** A person on another device (remote play, web/js/remote/): the table waits for their move. */
+export const REMOTE_SEAT = "remote";
+
+export function isBotSeat(seat) { return seat !== "human" && seat !== REMOTE_SEAT; }
 
 export class Table {
-  constructor({ engine, saves, renderer, gameInfo, root, info, navigate }) {
-    Object.assign(this, { engine, saves, renderer, gameInfo, root, info, navigate });
+  /**
+   * `remote` (remote play): {guest: true} on a guest's page (its engine is a remote/guest-engine.js,
+   * nothing is saved there), {} on the host's; either way no undo and no share links.
+   */
+  constructor({ engine, saves, renderer, gameInfo, root, info, navigate, remote = null }) {
+    Object.assign(this, { engine, saves, renderer, gameInfo, root, info, navigate, remote });
     this.match = null;
     this.status = null;
     this.view = null;
@@ -74,6 +81,7 @@ export class Table {
     this.onFirstSave = null; // called once the game is first saved (the page then names it in its address)
     this.setup = null;
     this.closed = false;
+    this.standIns = new Map(); // remote seat → the bot level playing it while its guest is away (remote/host.js)
     this.unlisten = onLanguageChange(() => this.rerender());
     // a searching bot (a seat or the hint) reports the share of its budget spent
     this.unlistenProgress = engine.onBotProgress?.((p) => {
@@ -147,6 +155,8 @@ export class Table {
     };
     for (const k of ["log", "help", "privacy", "over", "shareBox", "error", "skip"]) this.el[k].hidden = true;
     this.el.over.dataset.zoomKeepClear = ""; // a pointed card never opens over the final scores (zoom.js)
+    // a remote game: the guests have seen the position (no undo); its seed is no one's to share
+    if (this.remote) for (const k of ["undo", "share", "shareReplay", ...(this.remote.guest ? ["hint"] : [])]) this.el[k].hidden = true;
     this.storageFull = new StorageFullNotice(() => this.exportGame());
     // a screen reader hears what the others just did as it is added (the summary is a log), and of the
     // decision only its heading, once, when it changes: the whole box read again on every redraw drowned it
@@ -310,6 +320,40 @@ export class Table {
     return status;
   }
 
+  /** A remote game the host's engine has dealt (remote/host.js): played like any other, saved as it goes. */
+  async startHosted(status, options = {}) {
+    this.setup = { game: this.renderer.id, seats: status.seats, seed: null, options, edition: status.edition };
+    this.record = { id: newRecordId(), created: new Date().toISOString() };
+    await this.adopt(status);
+  }
+
+  /** A guest's table (remote/guest.js): its engine answers from what the host sent. */
+  async startGuest(status) {
+    this.setup = { game: this.renderer.id, seats: status.seats, seed: null, options: {}, edition: status.edition };
+    await this.adopt(status);
+  }
+
+  /**
+   * A bot of `level` plays remote seat `seat` while its guest is away (null: the seat waits for them
+   * again).  Its guest's return ends it (remote/host.js).
+   */
+  standIn(seat, level) {
+    if (level) this.standIns.set(seat, level); else this.standIns.delete(seat);
+    if (this.status?.active_player === seat && (this.waiting === "remote" || this.waiting === "bot")) this.run();
+  }
+
+  /** A person on another device moved (or the host sent a new position): the table goes on from there. */
+  async remoteMoved() {
+    if (this.closed || !this.match) return;
+    const before = this.status.active_player;
+    const status = await this.engine.call("status", { match: this.match, player: this.viewer ?? this.humans()[0] ?? 0 });
+    if (this.closed || status.ply < this.status.ply) return; // a later position is on the table already
+    this.status = status;
+    if (before !== null && this.seats[before] === REMOTE_SEAT) this.movers.push(before);
+    if (!this.el.log.hidden) this.renderLog();
+    if (this.waiting === "remote" || this.waiting === "over" || this.waiting === "none") this.run();
+  }
+
   async adopt(status) {
     this.match = status.match;
     this.status = status;
@@ -332,6 +376,7 @@ export class Table {
 
   // ---- the game loop -------------------------------------------------------------
   setWaiting(what) {
+    if (what !== "bot") this.el.thinking.hidden = true; // a remote seat's line is shown again by remoteTurn
     this.waiting = what;
     this.el.status.dataset.waiting = what;
     this.el.undo.disabled = !(what === "human" && this.status?.can_undo);
@@ -475,6 +520,13 @@ export class Table {
           return;
         }
         const p = st.active_player;
+        // a person on another device decides there: this device shows its own player's view meanwhile
+        // (or a bot stands in for them while they are away: never this device's person, never their view)
+        if (this.seats[p] === REMOTE_SEAT) {
+          if (!this.standIns.has(p)) return await this.remoteTurn(p, token);
+          await this.botTurn(p, token);
+          continue;
+        }
         if (!isBotSeat(this.seats[p])) {
           // a game whose views hide nothing from one player that another has not seen
           // (the engine says: private_views) changes hands without the privacy screen
@@ -503,8 +555,33 @@ export class Table {
         await this.botTurn(p, token);
       }
     } catch (err) {
-      if (token === this.runToken) this.failed(err);
+      if (token !== this.runToken) return;
+      // a stand-in's move refused: the seat's guest came back meanwhile, and decides again
+      const p = this.status?.active_player;
+      if (err?.code === "bad_request" && this.seats[p] === REMOTE_SEAT && this.standIns.has(p)) {
+        this.standIns.delete(p);
+        return this.remoteMoved();
+      }
+      this.failed(err);
     }
+  }
+
+  /** A remote seat decides: the board as this device's player sees it, until remoteMoved(). */
+  async remoteTurn(p, token) {
+    this.setWaiting("remote");
+    await this.fetchView(this.viewer ?? this.humans()[0] ?? 0);
+    if (token !== this.runToken) return;
+    this.renderView();
+    this.el.thinking.hidden = false;
+    if (this.remote) {
+      this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("remote.waitingFor", { name: this.seatName(p) }));
+      return;
+    }
+    // a remote game resumed from its save has no guests any more: a bot may play their seats from here
+    const { standInSelect } = await import("../remote/ui.js");
+    if (token !== this.runToken) return;
+    this.el.thinking.replaceChildren(h("span", { dataset: { testid: "remote-resumed" } }, t("remote.resumedSeat", { name: this.seatName(p) })), " ",
+      standInSelect(this, p, this.info?.bot_levels ?? []));
   }
 
   async botTurn(p, token) {
@@ -525,7 +602,7 @@ export class Table {
     this.el.thinking.hidden = false;
     this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("table.thinking", { name: this.seatName(p) }),
       this.progressBar());
-    const seat = this.seats[p];
+    const seat = this.standIns.get(p) ?? this.seats[p];
     const started = performance.now();
     // each level has its own calibrated thinking budget in the engine
     const { move } = await this.engine.call("bot_move", { match: this.match, level: seat });
@@ -585,7 +662,8 @@ export class Table {
   async apply(move, player) {
     // the events shown are the log's, as the viewer may see them (fetchView)
     if (player !== this.status.active_player) throw new Error("not this seat's turn");
-    const out = await this.engine.call("apply_move", { match: this.match, move, ply: this.status.ply });
+    const standIn = this.seats[player] === REMOTE_SEAT ? { stand_in: true } : {};
+    const out = await this.engine.call("apply_move", { match: this.match, move, ply: this.status.ply, ...standIn });
     this.status = out;
     this.movers.push(player);
     await this.autosave();
@@ -660,7 +738,7 @@ export class Table {
 
   /** Save the game; with no room left for it, say so on the table until a save goes through again. */
   async autosave() {
-    if (!this.record || !this.saving) return;
+    if (!this.record || !this.saving || this.remote?.guest) return;
     try {
       const record = await this.saves.put(await this.currentRecord());
       const first = this.el.status.dataset.saved === undefined;
@@ -882,8 +960,9 @@ export class Table {
       ...winnerLine,
       this.renderer.gameOver(this.view, st, ctx),
       h("div.row-buttons",
-        h("button", { type: "button", dataset: { testid: "play-again" }, onclick: () => this.navigate(shareURL({ ...this.setup, seed: null, edition: null })) }, t("table.playAgain")),
-        h("button.secondary", { type: "button", onclick: () => this.share(true) }, t("table.shareReplay")),
+        // a guest's table cannot deal a game of its own; a remote game is not shared as a link
+        this.remote?.guest ? null : h("button", { type: "button", dataset: { testid: "play-again" }, onclick: () => this.navigate(shareURL({ ...this.setup, seed: null, edition: null })) }, t("table.playAgain")),
+        this.remote ? null : h("button.secondary", { type: "button", onclick: () => this.share(true) }, t("table.shareReplay")),
         h("button.secondary", { type: "button", onclick: () => this.navigate("") }, t("table.backHome"))));
     this.el.decision.hidden = true;
   }

@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
 import { TABLES } from "../tables.js";
-import { Table } from "./controller.js";
+import { REMOTE_SEAT, Table } from "./controller.js";
 import { h } from "./dom.js";
 import { learnURL, openLearn } from "./learn.js";
 import { renderSetup, probeSolo } from "./setup.js";
@@ -85,6 +85,11 @@ export async function openTable(root, search, deps) {
     throw err;
   }
 
+  if (route.kind === "join") { // a remote game's invite: this page joins it as a guest
+    const { openJoin } = await import("../remote/guest.js");
+    return current = await openJoin(root, { engine, games, info, navigate, loadRenderer });
+  }
+
   if (route.kind === "lessons" || route.kind === "lesson") {
     const renderer = await loadRenderer(route.game);
     try {
@@ -148,7 +153,7 @@ export async function openTable(root, search, deps) {
   // a game from a URL: check the seats against what the engine offers
   const starbots = route.seats.filter((s) => s.startsWith("starbots-"));
   for (const seat of route.seats) {
-    if (seat !== "human" && !seat.startsWith("starbots-") && !botLevels.includes(seat)) {
+    if (seat !== "human" && seat !== REMOTE_SEAT && !seat.startsWith("starbots-") && !botLevels.includes(seat)) {
       return showRouteError(root, "table.error.unknownLevel", { seat, levels: botLevels.join(", ") }, navigate);
     }
   }
@@ -174,6 +179,16 @@ export async function openTable(root, search, deps) {
     const spec = renderer.options[name];
     if (spec.soloOnly && !starbots.length) return showRouteError(root, "table.error.soloOption", { name }, navigate);
     config[spec.config] = "on" in spec ? (value ? spec.on : spec.off) : value;
+  }
+
+  if (seats.includes(REMOTE_SEAT)) { // friends on other devices: the lobby invites them, then the table opens
+    if (seats.every((s) => s === REMOTE_SEAT) || route.movesText) return showRouteError(root, "remote.error.hostSeat", {}, navigate);
+    const { openHost } = await import("../remote/host.js");
+    try {
+      return current = await openHost(root, { engine, saves, renderer, gameInfo, info, navigate, config, seats, options: route.options });
+    } catch (err) {
+      return showRouteError(root, "table.error.badSetup", { message: String(err.message).slice(0, 200) }, navigate);
+    }
   }
 
   let moves = null;

@@ -17,6 +17,7 @@ export function seatName(seats, p) {
     const humans = seats.filter((s) => s === "human").length;
     return t(humans === 1 ? "table.seat.you" : "table.seat.human", { n: p + 1 });
   }
+  if (seat === "remote") return t("table.seat.remote", { n: p + 1 });
   const starbots = /^starbots-(\d+)$/.exec(seat);
   if (starbots) return t("table.seat.starbots", { level: starbots[1] });
   return t("table.seat.bot", { n: p + 1, level: levelName(seat) });

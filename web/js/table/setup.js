@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { h } from "./dom.js";
 import { levelName } from "./seat-name.js";
 import { shareURL } from "./url.js";
+import { REMOTE_SEAT } from "./controller.js";
 
 /**
  * Solo support is probed, never assumed: the engine must accept a Starbots
@@ -41,7 +42,7 @@ function newSeat(botLevels) {
 }
 
 function rememberBotLevel(seat) {
-  if (seat !== "human") localStorage.setItem(BOT_LEVEL_KEY, seat);
+  if (seat !== "human" && seat !== REMOTE_SEAT) localStorage.setItem(BOT_LEVEL_KEY, seat);
 }
 
 /**
@@ -58,7 +59,7 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
   if (initial) {
     const starbots = initial.seats.find((s) => s.startsWith("starbots-"));
     if (starbots && solo) Object.assign(state, { mode: "solo", level: Number(starbots.split("-")[1]) });
-    else if (initial.seats.length >= min && initial.seats.length <= max) state.seats = initial.seats.map((s) => (s === "human" || botLevels.includes(s) ? s : "human"));
+    else if (initial.seats.length >= min && initial.seats.length <= max) state.seats = initial.seats.map((s, i) => (s === "human" || botLevels.includes(s) || (s === REMOTE_SEAT && i > 0) ? s : "human"));
     for (const [name, spec] of Object.entries(renderer.options)) if (spec.type === "bool" && initial.options?.[name]) state.options[name] = true;
     if (initial.seed !== null && initial.seed !== undefined) state.seed = String(initial.seed);
   }
@@ -66,11 +67,13 @@ export function renderSetup(root, { renderer, gameInfo, botLevels, solo, navigat
   const form = h("form.setup", { dataset: { testid: "setup" }, novalidate: true });
 
   function seatSelect(i) {
-    const choices = ["human", ...botLevels];
+    // a friend on another device (remote play) sits anywhere but the first seat, the host's own
+    const choices = ["human", ...botLevels, ...(i > 0 ? [REMOTE_SEAT] : [])];
     return h("label.seat",
       h("span", t("setup.seat", { n: i + 1 })),
       h("select", { dataset: { testid: `seat-${i}` }, onchange: (e) => { state.seats[i] = e.target.value; rememberBotLevel(e.target.value); draw(); } },
-        choices.map((c) => h("option", { value: c, selected: state.seats[i] === c }, c === "human" ? t("setup.human") : t("setup.bot", { level: levelName(c) })))),
+        choices.map((c) => h("option", { value: c, selected: state.seats[i] === c },
+          c === "human" ? t("setup.human") : c === REMOTE_SEAT ? t("setup.remote") : t("setup.bot", { level: levelName(c) })))),
       state.seats.length > min
         ? h("button.secondary.small", { type: "button", dataset: { testid: `remove-seat-${i}` }, "aria-label": t("setup.removeSeat", { n: i + 1 }),
           onclick: () => { state.seats.splice(i, 1); state.first = "0"; draw(); } }, "✕")

@@ -12,6 +12,7 @@
 //   ?resume=<saved game id>                      → a saved game, restored by the engine
 //   ?learn=seize                                 → the game's lessons (Learn to play)
 //   ?learn=seize&lesson=first-action             → one lesson (the engine says whether it exists)
+//   ?join#<invite>                               → a remote game's join screen (the fragment: remote/signal.js)
 //   …&lang=de                                    → any of these in a language (read by i18n.js, no part of the route)
 export const MAX_SEED = 2 ** 53 - 1;
 const SEAT_RE = /^(human|[a-z][a-z0-9_]{0,19}|starbots-([1-9]|1[0-9]|20))$/;
@@ -42,7 +43,7 @@ export class RouteError extends Error {
 /** True when the URL asks for a table rather than the home page. */
 export function isTableRoute(search) {
   const q = new URLSearchParams(search);
-  return q.has("game") || q.has("resume") || q.has("seats") || q.has("learn");
+  return q.has("game") || q.has("resume") || q.has("seats") || q.has("learn") || q.has("join");
 }
 
 /** What a lesson id looks like (the engine's own rule; it has the last word on which exist). */
@@ -75,6 +76,11 @@ export function parseRoute(search, { games = [], tables = {}, optionsFor = () =>
     const lesson = q.get("lesson");
     if (!LESSON_ID.test(lesson)) throw new RouteError("learn.error.unknown", { lesson: short(lesson), game: info.title });
     return { kind: "lesson", game, lesson };
+  }
+  // a remote game's invite: what it holds is in the fragment, read by the join screen
+  if (q.has("join")) {
+    if ([...q.keys()].some((k) => k !== "join")) throw new RouteError("table.error.unknownParam", { name: short([...q.keys()].find((k) => k !== "join")) });
+    return { kind: "join" };
   }
   if (q.has("resume")) {
     const id = q.get("resume");
@@ -169,19 +175,19 @@ export function shareURL({ game, seats, seed, options = {}, edition = null, dige
 function short(text) { return String(text).slice(0, 40); }
 
 // ---- compact move lists: "z" + base64url(deflate-raw(ids joined by newlines))
-function toBase64Url(bytes) {
+export function toBase64Url(bytes) {
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function fromBase64Url(text) {
+export function fromBase64Url(text) {
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
   const bin = atob(b64 + "===".slice((b64.length + 3) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-async function pipe(bytes, stream) {
+export async function pipe(bytes, stream) {
   const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
   return new Uint8Array(await out.arrayBuffer());
 }

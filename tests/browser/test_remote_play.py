@@ -1,0 +1,241 @@
+"""Remote play in real browsers: a host page and guest pages joined over WebRTC data channels.
+
+Each page is a browser context of its own (its own storage, like another
+device).  Headless Chromium on one machine gathers loopback candidates only
+with ``--allow-loopback-in-peer-connection`` and, to show real addresses
+rather than mDNS names, the ``microphone`` permission.  The host copies the
+invite link from ``[data-testid=invite]``, the guest's join screen shows
+``[data-testid=answer-code]``, the host pastes it: then both pages play the
+game to its end through the table, and the guest's engine audits it.
+"""
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+
+from conftest import CHROMIUM, LAUNCH_ARGS, screenshot, wait_ready, watch
+
+GAME_MS = 120_000
+
+
+@pytest.fixture(scope="module")
+def rtc_browser():
+    """A browser of its own for this file: the launch arguments WebRTC over loopback needs."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*LAUNCH_ARGS, "--allow-loopback-in-peer-connection"])
+        yield browser
+        browser.close()
+
+
+def device(browser, viewport=(1280, 800)):
+    """A page in a context of its own: another device."""
+    ctx = browser.new_context(service_workers="block", viewport={"width": viewport[0], "height": viewport[1]},
+                              permissions=["microphone"])
+    ctx.add_init_script("localStorage.setItem('brewhouse.snapshot', 'off'); localStorage.setItem('brewhouse.pace', 'instant')")
+    page = ctx.new_page()
+    page.problems = watch(page)
+    return ctx, page
+
+
+def invite_link(host, seat: int, previous: str | None = None) -> str:
+    sel = f"[data-testid=invite][data-seat='{seat}']"
+    host.wait_for_function("""([sel, previous]) => {
+        const el = document.querySelector(sel);
+        const v = el && (el.value || el.getAttribute('href'));
+        return v && v !== previous; }""", arg=[sel, previous], timeout=GAME_MS)
+    return host.eval_on_selector(sel, "el => el.value || el.getAttribute('href')")
+
+
+def join(host, guest, seat: int, link: str, shot: str | None = None) -> tuple[float, str]:
+    """The guest opens the link; its answer code goes back to the host. Returns when it was pasted, and the code."""
+    guest.goto(link)
+    wait_ready(guest)
+    guest.wait_for_selector("[data-testid=answer-code]", timeout=GAME_MS)
+    code = guest.eval_on_selector("[data-testid=answer-code]", "el => el.value || el.textContent")
+    if shot:
+        guest.wait_for_function("() => document.querySelector('[data-testid=qr]')?.width > 0")
+        screenshot(guest, shot)
+    host.fill(f"[data-testid=answer-input][data-seat='{seat}']", code)
+    pasted = time.monotonic()
+    host.click(f"[data-testid=answer-submit][data-seat='{seat}']")
+    return pasted, code
+
+
+def waiting(page) -> str:
+    return page.evaluate("""() => {
+        const error = document.querySelector('[data-testid=table-error]:not([hidden]), [data-testid=remote-error]');
+        if (error) return 'error: ' + error.innerText;
+        const s = document.querySelector('[data-testid=game-status]');
+        return s ? s.dataset.waiting : 'none'; }""")
+
+
+def play_until(pages, rng: random.Random, done, max_moves: int = 2000) -> int:
+    """Whoever decides picks a random option on their own page, until ``done()``; the moves made."""
+    moves = 0
+    deadline = time.monotonic() + GAME_MS / 1000 * 3
+    while not done():
+        assert time.monotonic() < deadline, [waiting(p) for p in pages]
+        acted = False
+        for page in pages:
+            state = waiting(page)
+            assert not state.startswith("error"), (page.url[:40], state, page.problems)
+            if state != "human":
+                continue
+            ids = page.evaluate("() => window.brewhouseRemote.table.moves.map(m => m.id)")
+            move = rng.choice(ids)
+            clicked = page.evaluate("""(id) => {
+                const el = [...document.querySelectorAll('[data-testid=decision] [data-move]')].find(e => e.dataset.move === id);
+                if (!el || el.disabled) return false;
+                el.click(); return true; }""", move)
+            if clicked:
+                moves += 1
+                acted = True
+                assert moves < max_moves
+        if not acted:
+            time.sleep(0.05)
+    return moves
+
+
+def over(page) -> bool:
+    return waiting(page) == "over"
+
+
+def ply(page) -> int:
+    return int(page.get_attribute("[data-testid=game-status]", "data-ply"))
+
+
+def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
+    host_ctx, host = device(rtc_browser)
+    guest_ctx, guest = device(rtc_browser, (390, 844))
+    try:
+        host.goto(site + "?game=rush&seats=human,remote&seed=7")
+        wait_ready(host)
+        link = invite_link(host, 1)
+        assert "#" in link and "?join" in link
+        host.wait_for_function("() => document.querySelector('[data-testid=qr]')?.width > 0")
+        screenshot(host, "remote-invite-desktop")
+        host.set_viewport_size({"width": 390, "height": 844})
+        screenshot(host, "remote-invite-phone")
+        host.set_viewport_size({"width": 1280, "height": 800})
+        # a code that is no answer code is refused plainly, and the seat stays open
+        host.fill("[data-testid=answer-input][data-seat='1']", "not a code")
+        host.click("[data-testid=answer-submit][data-seat='1']")
+        host.wait_for_selector("[data-testid=remote-error][data-key='remote.error.badCode']")
+        assert host.evaluate("""async () => {
+            const { decodeFragment } = await import('./js/remote/signal.js');
+            return decodeFragment('AAAA').then(() => 'accepted', (err) => err.key); }""") == "remote.error.badLink"
+        pasted, code = join(host, guest, 1, link, shot="remote-join-phone")
+        for page in (host, guest):
+            page.wait_for_selector("[data-testid=player-panel]", timeout=GAME_MS)
+        # whoever decides first sees options: the time from the code pasted to the first move possible
+        host.wait_for_function("""() => document.querySelectorAll('[data-testid=decision] [data-move]').length > 0
+            || document.querySelector('[data-testid=game-status]')?.dataset.waiting === 'remote'""", timeout=GAME_MS)
+        first_move_s = time.monotonic() - pasted
+        moves = play_until([host, guest], random.Random(7), lambda: over(host) and over(guest))
+        guest.wait_for_selector("[data-testid=game-over] [data-testid=audit]", timeout=GAME_MS)
+        assert guest.get_attribute("[data-testid=audit]", "data-verified") == "true", guest.inner_text("[data-testid=audit]")
+        assert "verified" in guest.inner_text("[data-testid=audit]").lower()
+        outcomes = [p.evaluate("() => window.brewhouseRemote.table.status.outcome") for p in (host, guest)]
+        assert outcomes[0] == outcomes[1]
+        assert ply(host) == ply(guest)
+        screenshot(guest, "remote-verified-phone")
+        screenshot(host, "remote-over-desktop")
+        sent = host.evaluate("() => window.brewhouseRemote.sent")
+        print(f"\nremote rush: invite link {len(link)} chars, answer code {len(code)} chars, {moves} moves clicked, "
+              f"{first_move_s:.2f} s from code pasted to the first decision; host sent {sent['messages']} messages, "
+              f"{sent['chars']} chars, the largest {sent['chars'] and sent['largest']} chars")
+        assert not host.problems and not guest.problems, (host.problems, guest.problems)
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser, site):
+    """The guest's tab closes; a bot stands in for a few moves; a new page rejoins by the fresh invite.
+
+    Then the host's saved game is resumed from its record: its remote seat is offered to a bot.
+    """
+    host_ctx, host = device(rtc_browser)
+    guest_ctx, guest = device(rtc_browser)
+    new_ctx = None
+    try:
+        host.goto(site + "?game=rush&seats=human,remote,easy&seed=3")
+        wait_ready(host)
+        link = invite_link(host, 1)
+        join(host, guest, 1, link)
+        guest.wait_for_selector("[data-testid=player-panel]", timeout=GAME_MS)
+        rng = random.Random(3)
+        start = ply(host)
+        play_until([host, guest], rng, lambda: ply(host) >= start + 6 and waiting(host) in ("remote", "human"))
+        guest_ctx.close()  # the phone's tab is gone
+        guest_ctx = None
+        host.wait_for_selector("[data-testid=presence][data-seat='1'][data-state=reconnecting]", timeout=GAME_MS)
+        fresh = invite_link(host, 1, previous=link)
+        screenshot(host, "remote-reinvite-desktop")
+        # meanwhile a bot plays the seat, and hands it back
+        host.select_option("[data-testid=stand-in][data-seat='1']", "easy")
+        away = ply(host)
+        play_until([host], rng, lambda: ply(host) >= away + 6 and waiting(host) == "human")
+        host.select_option("[data-testid=stand-in][data-seat='1']", "")
+        at = ply(host)
+        new_ctx, rejoined = device(rtc_browser)
+        join(host, rejoined, 1, fresh)
+        rejoined.wait_for_selector("[data-testid=player-panel]", timeout=GAME_MS)
+        rejoined.wait_for_function("(at) => Number(document.querySelector('[data-testid=game-status]').dataset.ply) === at",
+                                   arg=at, timeout=GAME_MS)
+        host.wait_for_selector("[data-testid=presence][data-seat='1'][data-state=connected]", timeout=GAME_MS)
+        # the game goes on from there, both ways (its end and audit are the whole-game tests')
+        play_until([host, rejoined], rng, lambda: over(host) or (ply(host) >= at + 8 and ply(rejoined) == ply(host)))
+        assert rejoined.evaluate("() => window.brewhouseRemote.table.status.ply") == ply(host)
+        # the host's saved game, resumed from its record: no guest can reach it, so a bot may play their seat
+        record = host.evaluate("() => window.brewhouseRemote.table.record.id")
+        host.evaluate("(id) => window.brewhouse.navigate('?resume=' + id)", record)
+        host.wait_for_selector("[data-testid=game-status][data-waiting=human], [data-testid=game-status][data-waiting=remote]")
+        host.evaluate("() => { window.brewhouseRemote = { table: window.brewhouse.table }; }")
+        play_until([host], rng, lambda: host.query_selector("[data-testid=remote-resumed]") is not None)
+        before = ply(host)
+        host.select_option("[data-testid=stand-in][data-seat='1']", "easy")
+        host.wait_for_function("(before) => Number(document.querySelector('[data-testid=game-status]').dataset.ply) > before", arg=before)
+        assert not host.problems and not rejoined.problems, (host.problems, rejoined.problems)
+    finally:
+        for ctx in (host_ctx, guest_ctx, new_ctx):
+            if ctx is not None:
+                ctx.close()
+
+
+#: the other games played whole host+guest: Café by default (about a minute), "cafe,seize" adds Seize the Bean
+#: (about two minutes more), "" none
+OTHER_GAMES = [g for g in os.environ.get("BREWHOUSE_REMOTE_GAMES", "cafe").split(",") if g]
+
+
+@pytest.mark.skipif(not OTHER_GAMES, reason="BREWHOUSE_REMOTE_GAMES names no game")
+def test_whole_games_of_the_other_games_verified(rtc_browser, site):
+    """Café and Seize the Bean (its draft of founders included when set up), one host and one guest page for all."""
+    host_ctx, host = device(rtc_browser)
+    guest_ctx, guest = device(rtc_browser)
+    try:
+        for game in OTHER_GAMES:
+            host.goto(site + f"?game={game}&seats=human,remote")
+            if game == OTHER_GAMES[0]:
+                wait_ready(host)
+            join(host, guest, 1, invite_link(host, 1))
+            for page in (host, guest):
+                page.wait_for_selector("[data-testid=player-panel]", timeout=GAME_MS)
+            started = time.monotonic()
+            moves = play_until([host, guest], random.Random(game), lambda: over(host) and over(guest), max_moves=5000)
+            guest.wait_for_selector("[data-testid=game-over] [data-testid=audit]", timeout=GAME_MS)
+            assert guest.get_attribute("[data-testid=audit]", "data-verified") == "true", guest.inner_text("[data-testid=audit]")
+            outcomes = [p.evaluate("() => window.brewhouseRemote.table.status.outcome") for p in (host, guest)]
+            assert outcomes[0] == outcomes[1]
+            sent = host.evaluate("() => window.brewhouseRemote.sent")
+            print(f"\nremote {game}: {moves} moves clicked in {time.monotonic() - started:.0f} s; host sent {sent['messages']} "
+                  f"messages, {sent['chars']} chars, the largest {sent['largest']} chars")
+        assert not host.problems and not guest.problems, (host.problems, guest.problems)
+    finally:
+        host_ctx.close()
+        guest_ctx.close()

@@ -1,0 +1,223 @@
+// The host's page of a remote game: its engine hosts the match (brewhouse.remote
+// Host, through the JSON API's remote calls), a lobby shows one invite per
+// remote seat (a link to send, a QR code of it, and a box for the answer code
+// that comes back), and once every remote seat has joined the engine deals and
+// the table opens.  A guest who drops gets a fresh invite for the same seat;
+// the game waits for them and goes on at the same ply.
+import { t } from "../i18n.js";
+import { setPageTitle } from "../page-title.js";
+import { h } from "../table/dom.js";
+import { Table } from "../table/controller.js";
+import { seatName } from "../table/seat-name.js";
+import { PUBLIC_STUN, Peer, ownIceServers, saveOwnIceServers } from "./peer.js";
+import { SignalError, encodeFragment } from "./signal.js";
+import { codeBox, networkNote, remoteError, standInSelect } from "./ui.js";
+
+/** A guest's message is at most brewhouse.remote.messages.MAX_GUEST_CHARS (plus the chunk marks). */
+const GUEST_LIMIT = 2048 + 16;
+/** A guest sends a few messages a second at most (a move, a hello): more is a peer gone wrong. */
+const GUEST_RATE = 20;
+/** How long a pasted answer may take to connect before the page says it did not. */
+const CONNECT_MS = 20000;
+const NETWORK_KEY = "brewhouse.remote.network";
+
+/**
+ * Host a remote game in `root`.
+ * deps: {engine, saves, renderer, gameInfo, info, navigate, config, seats, options}
+ * Returns a handle with close() and the table once dealt (`.table`).
+ */
+export async function openHost(root, deps) {
+  const { engine, renderer, gameInfo, seats, config, options } = deps;
+  const hosted = await engine.call("host_remote", { game: renderer.id, config, seats });
+  const lobby = h("section.remote-lobby.panel", { dataset: { testid: "remote-lobby" } });
+  const tableEl = h("div.table-host");
+  root.replaceChildren(lobby, tableEl);
+  setPageTitle("title.invite", { game: gameInfo.title });
+  const handle = { table: null, closed: false, seats: new Map(), close };
+  let network = localStorage.getItem(NETWORK_KEY) === "internet" ? "internet" : "room";
+  let channels = 0;
+  const byChannel = new Map(); // channel id -> seat entry
+  let joined = [];
+  let connected = [];
+
+  // what the host's engine sends a guest goes on that guest's channel (measured: remote play's message sizes)
+  handle.sent = { messages: 0, chars: 0, largest: 0 };
+  const unlisten = engine.onRemoteSend(({ host, channel, text }) => {
+    if (host !== hosted.host) return;
+    Object.assign(handle.sent, { messages: handle.sent.messages + 1, chars: handle.sent.chars + text.length,
+      largest: Math.max(handle.sent.largest, text.length) });
+    byChannel.get(channel)?.peer.send(text);
+  });
+
+  function close() {
+    handle.closed = true;
+    unlisten();
+    for (const entry of handle.seats.values()) entry.peer?.close("host-left");
+    handle.table?.close();
+  }
+
+  /** A new connection offered to `seat`: its invite link once ICE gathering is complete. */
+  async function invite(seat) {
+    const old = handle.seats.get(seat);
+    if (old?.peer) { old.peer.onclose = () => {}; old.peer.close("replaced"); }
+    const entry = { seat, channel: `s${seat}.${++channels}`, state: "preparing", link: null, error: null, peer: null };
+    handle.seats.set(seat, entry);
+    draw();
+    let invitePayload;
+    if (old?.inviteMsg || joined.includes(seat)) {
+      invitePayload = await engine.call("remote_reinvite", { host: hosted.host, seat });
+    } else {
+      invitePayload = { invite: await engine.call("remote_invite", { host: hosted.host, seat }), token: null };
+    }
+    entry.inviteMsg = invitePayload.invite;
+    const peer = entry.peer = new Peer({ network, limit: GUEST_LIMIT, rate: GUEST_RATE });
+    byChannel.set(entry.channel, entry);
+    try {
+      const offer = await peer.offer();
+      const fragment = await encodeFragment({ invite: invitePayload.invite, offer, network,
+        ...(invitePayload.token ? { token: invitePayload.token } : {}) });
+      const url = new URL(location.href);
+      url.search = "?join";
+      url.hash = fragment;
+      entry.link = url.href;
+      entry.state = "inviting";
+    } catch (err) {
+      entry.state = "failed";
+      entry.error = remoteError("remote.error.noConnection", err);
+    }
+    peer.onopen = () => { clearTimeout(entry.timer); entry.state = "connecting"; draw(); };
+    peer.onfailed = () => { clearTimeout(entry.timer); entry.state = "failed"; entry.error = remoteError("remote.error.iceFailed"); draw(); };
+    peer.onmessage = (text) => receive(entry, text);
+    peer.onclose = () => dropped(entry);
+    if (handle.seats.get(seat) === entry) draw();
+  }
+
+  async function receive(entry, text) {
+    const out = await engine.call("remote_receive", { host: hosted.host, channel: entry.channel, text });
+    ({ joined, connected } = out);
+    // a guest turned away (another build, a used invite): said on its seat, in the engine's words
+    const refusal = out.refused.find((r) => ["version_mismatch", "protocol_mismatch", "invite_used", "unknown_invite", "bad_token"].includes(r.code));
+    if (refusal) {
+      entry.error = remoteError(refusal.code === "version_mismatch" ? "remote.error.versionMismatch" : "remote.error.turnedAway", refusal.message);
+      entry.state = "failed";
+      draw();
+    }
+    if (connected.includes(entry.seat) && entry.state !== "connected") {
+      entry.state = "connected";
+      handle.table?.standIn(entry.seat, null); // back: the seat is theirs again
+      draw();
+    }
+    if (out.started && !handle.table && !handle.closed) {
+      handle.table = new Table({ engine, saves: deps.saves, renderer, gameInfo, root: tableEl, info: deps.info, navigate: deps.navigate, remote: {} });
+      handle.startedAt = performance.now();
+      draw();
+      await handle.table.startHosted(out.status, options);
+    } else if (out.moved) {
+      handle.table?.remoteMoved();
+    }
+  }
+
+  async function dropped(entry) {
+    if (handle.closed || handle.seats.get(entry.seat) !== entry) return;
+    byChannel.delete(entry.channel);
+    clearTimeout(entry.timer);
+    ({ joined, connected } = await engine.call("remote_disconnect", { host: hosted.host, channel: entry.channel }));
+    await invite(entry.seat); // a fresh link for the same seat, shown at once
+  }
+
+  async function submitAnswer(entry, input, message) {
+    const code = input.value.trim();
+    message.replaceChildren();
+    if (!code) return;
+    try {
+      await entry.peer.accept(code);
+    } catch (err) {
+      message.replaceChildren(remoteError(err instanceof SignalError ? err.key : "remote.error.badCode", err instanceof SignalError ? null : err));
+      return;
+    }
+    entry.state = "connecting";
+    entry.answeredAt = performance.now();
+    handle.answeredAt = entry.answeredAt;
+    entry.timer = setTimeout(() => {
+      if (entry.state !== "connecting" || connected.includes(entry.seat)) return;
+      entry.state = "failed";
+      entry.error = remoteError("remote.error.iceFailed");
+      draw();
+    }, CONNECT_MS);
+    draw();
+  }
+
+  function seatCard(entry) {
+    const name = seatName(seats, entry.seat);
+    const head = h("h3", name);
+    const dataset = { testid: "remote-seat", seat: String(entry.seat), state: entry.state };
+    if (entry.state === "connected") return h("li.remote-seat", { dataset }, head, h("p.remote-status", t("remote.host.joined")));
+    if (entry.state === "preparing") return h("li.remote-seat", { dataset }, head, h("p.muted", t("remote.host.preparing")));
+    const input = h("input.remote-answer", { type: "text", dataset: { testid: "answer-input", seat: String(entry.seat) },
+      placeholder: t("remote.host.answerPlaceholder"), "aria-label": t("remote.host.answerLabel", { name }), autocomplete: "off" });
+    const message = h("div");
+    const submit = h("button", { type: "submit", dataset: { testid: "answer-submit", seat: String(entry.seat) } }, t("remote.host.connect"));
+    const form = h("form.remote-answer-form", { onsubmit: (e) => { e.preventDefault(); submitAnswer(entry, input, message); } },
+      h("label", t("remote.host.answerLabel", { name })), h("div.share-row", input, submit), message);
+    return h("li.remote-seat", { dataset },
+      head,
+      entry.link ? codeBox({ value: entry.link, testid: "invite", seat: entry.seat, label: t("remote.host.inviteLabel"), qr: true }) : null,
+      entry.link ? h("p.muted", t("remote.host.inviteHint")) : null,
+      entry.state === "connecting" ? h("p.remote-status", { role: "status" }, h("span.spinner", { "aria-hidden": "true" }), t("remote.host.connecting")) : form,
+      entry.error,
+      entry.error ? h("button.secondary", { type: "button", onclick: () => invite(entry.seat) }, t("remote.host.newLink")) : null);
+  }
+
+  function networkBox() {
+    const choose = (value) => {
+      network = value;
+      localStorage.setItem(NETWORK_KEY, value);
+      for (const entry of handle.seats.values()) if (entry.state !== "connected") invite(entry.seat);
+    };
+    const radio = (value) => h("label.radio", h("input", { type: "radio", name: "remote-network", value, checked: network === value,
+      dataset: { testid: `network-${value}` }, onchange: () => choose(value) }), t(`remote.network.${value}`));
+    const own = h("textarea.remote-servers", { rows: 2, dataset: { testid: "ice-servers" }, "aria-label": t("remote.network.ownLabel"),
+      placeholder: "stun:stun.example.org:3478\nturn:turn.example.org:3478 user password",
+      value: ownIceServers().map((s) => [s.urls, s.username, s.credential].filter(Boolean).join(" ")).join("\n") });
+    const saveOwn = h("button.secondary.small", { type: "button", onclick: () => {
+      const servers = own.value.split("\n").map((l) => l.trim().split(/\s+/)).filter(([u]) => /^(stun|turns?):/.test(u ?? ""))
+        .slice(0, 4).map(([urls, username, credential]) => ({ urls, ...(username ? { username, credential: credential ?? "" } : {}) }));
+      saveOwnIceServers(servers);
+      if (network === "internet") choose("internet");
+    } }, t("remote.network.ownSave"));
+    return h("fieldset.remote-network",
+      h("legend", t("remote.network.title")), radio("room"), radio("internet"), networkNote(network),
+      h("details", h("summary", t("remote.network.own", { server: PUBLIC_STUN })), own, saveOwn));
+  }
+
+  /** While a guest is away the game may go on: a bot level plays their seat until they are back (or "wait"). */
+  function standInChoice(seat) {
+    return handle.table ? h("span", " · ", standInSelect(handle.table, seat, deps.info?.bot_levels)) : null;
+  }
+
+  function draw() {
+    if (handle.closed) return;
+    const cards = [...handle.seats.values()].filter((e) => !handle.table || e.state !== "connected").map(seatCard);
+    if (handle.table) {
+      // at the table: who is here, and a fresh invite for a seat whose guest dropped
+      const chips = hosted.remote_seats.map((seat) => {
+        const state = connected.includes(seat) ? "connected" : "reconnecting";
+        return h("li.remote-presence", { dataset: { testid: "presence", seat: String(seat), state } },
+          seatName(seats, seat), " · ", t(`remote.presence.${state}`), state === "connected" ? null : standInChoice(seat));
+      });
+      lobby.replaceChildren(h("ul.remote-presence-list", chips), cards.length ? h("ul.remote-seats", cards) : null);
+      return;
+    }
+    lobby.replaceChildren(
+      h("h2", t("remote.host.title", { game: gameInfo.title })),
+      h("p", t("remote.host.intro")),
+      networkBox(),
+      h("ul.remote-seats", cards),
+      h("div.row-buttons", h("button.secondary", { type: "button", onclick: () => deps.navigate("") }, t("table.backHome"))));
+  }
+
+  draw();
+  await Promise.all(hosted.remote_seats.map((seat) => invite(seat)));
+  window.brewhouseRemote = handle; // test and measurement hook
+  return handle;
+}

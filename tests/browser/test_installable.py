@@ -22,6 +22,7 @@ from urllib.parse import urljoin
 import pytest
 
 from conftest import CHROMIUM, DIST, LAUNCH_ARGS, ROOT, screenshot, wait_ready, watch
+from support.catalogue import PAGE_CATALOGUE_JS
 
 sys.path.insert(0, str(ROOT / "wasm-build"))
 
@@ -70,7 +71,7 @@ def wait_for_worker(page) -> None:
 
 
 def catalogue(page, lang: str) -> dict:
-    return page.evaluate("lang => import('./js/i18n/index.js').then(c => c[lang])", lang)
+    return page.evaluate(PAGE_CATALOGUE_JS, lang)
 
 
 def test_chromium_finds_nothing_that_stops_the_install(browser, site, tmp_path):

@@ -174,6 +174,7 @@ def test_a_new_deploy_shows_the_update_prompt(browser, tmp_path):
     write_service_worker(site_dir, "next-build")
     page.reload()
     page.wait_for_selector("[data-testid=update-banner]:not([hidden])", timeout=120_000)
+    screenshot(page, "shell-update-prompt-home")
     with page.expect_navigation():
         page.click("#update-reload")
     wait_ready(page)

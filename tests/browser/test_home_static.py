@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import screenshot, wait_ready, watch
+from conftest import choose_language, screenshot, wait_ready, watch
 from support.catalogue import PAGE_CATALOGUE_JS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
@@ -80,8 +80,7 @@ def test_the_home_page_shows_games_and_saves_before_the_engine_in_one_language(b
     page.locator(CARDS).first.wait_for()
 
     # another language: its catalogue comes when chosen, and the page follows
-    page.select_option("[data-testid=lang-select]", "de")
-    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    choose_language(page, "de")
     german = page.evaluate(PAGE_CATALOGUE_JS, "de")
     assert page.inner_text("#games-title") == german["menu.title"]
     assert cards.first.locator("[data-testid=game-description]").inner_text() == german["about.seize.description"]

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, STATUS, open_table, screenshot, settle, wait_ready
+from conftest import ROOT, STATUS, choose_language, open_table, screenshot, settle, wait_ready
 from support.catalogue import forms
 
 GAMES = ["seize", "cafe", "rush"]
@@ -81,7 +81,7 @@ def test_the_home_page_in_german_from_the_address_and_remembered(page, site):
     assert page.inner_text("#games-title") == "Spiele"
     # a menu choice made on an address with ?lang= wins over it after a reload
     page.goto(site + "?lang=de")
-    page.select_option("[data-testid=lang-select]", "en")
+    choose_language(page, "en")
     assert page.url.endswith("?lang=en")
     page.reload()
     wait_ready(page)

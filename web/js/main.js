@@ -536,14 +536,16 @@ window.addEventListener("popstate", route);
 // ---- start -----------------------------------------------------------------
 // a table's address never shows the home page, not even while the words load
 if (isTableRoute(location.search)) showTableRoot();
-// the home page draws itself from the build's data and the saved games, the engine still booting
-await initLanguage();
-applyTo(document);
-setPageTitle(null); // the home's, in the player's language (a table route retitles it)
+// listening at once: the browser's install offer may come while the catalogue loads (its words follow then)
+initInstall($("install"));
 $("engine-retry").addEventListener("click", () => bootEngine(true));
 // the engine's runtime stopped for good (a restored snapshot it came from is already dropped): only a reload helps
 engine.onFailure(() => { $("engine-stopped").hidden = false; });
 $("engine-stopped-reload").addEventListener("click", () => location.reload());
+// the home page draws itself from the build's data and the saved games, the engine still booting
+await initLanguage();
+applyTo(document);
+setPageTitle(null); // the home's, in the player's language (a table route retitles it)
 // the recent games (above the menu) and the menu come in one frame: the menu is not pushed down later
 await initSaves().catch((err) => console.info("saved games not listed:", err.message));
 renderMenu();
@@ -552,7 +554,6 @@ if (isTableRoute(location.search)) route();
 // install then finds the runtime's big versioned files in the browser's HTTP cache,
 // where the page's own fetches left them, instead of downloading them a second time
 bootEngine().finally(initServiceWorker);
-initInstall($("install"));
 
 // test and benchmark hooks (no rules here: they only reach the same objects the UI uses)
 window.brewhouse = { engine, saves, progress, renderSaves, navigate, get info() { return engineInfo; },

@@ -16,6 +16,8 @@ Steps (each downloads nothing but from PyPI and npm):
    ``js/vendor.js``, the one module through which the app imports them; draw
    the installable app's PNG icons from our SVG artwork (``webapp.py``) and
    check that every image the web app manifest names is there at its size;
+   write ``js/home-data.js``, the engine's list of games for the home page
+   before the engine boots (``home_data.py``);
 5. write ``build-manifest.json`` (versions, sizes and sha256 of every file);
 6. write the service worker (Workbox, self-hosted) precaching every file but
    the benchmark pages, the wasm and the stdlib included (Workbox's build
@@ -49,6 +51,7 @@ import time
 import zipfile
 from pathlib import Path
 
+from home_data import HOME_DATA, write_home_data
 from webapp import check_manifest, write_app_images
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -211,6 +214,11 @@ def assemble(out: Path, scratch: Path, epoch: int) -> dict:
     except (OSError, ValueError) as err:
         sys.exit(f"app icons: {err}")
     log(f"app icons: {len(icons)} drawn from web/ artwork")
+    try:
+        games = write_home_data(out)["games"]
+    except (ImportError, ValueError) as err:
+        sys.exit(f"home page data: {err}")
+    log(f"{HOME_DATA}: {len(games)} games from the engine's list_games")
 
     pyodide_version = npm_version("pyodide")
     pyodide_dir = f"pyodide/{pyodide_version}"

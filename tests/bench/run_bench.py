@@ -18,7 +18,10 @@
 * the same engine workload in CPython and in Pyodide on Node, and their ratio;
 * at the table: time to the first decision from a share link, the human move
   round trip (click -> next view rendered) over a scripted game, and bot move
-  latency per level, all in the page (the engine in its worker).
+  latency per level, all in the page (the engine in its worker);
+* Lighthouse's mobile figures (performance score, LCP, CLS, total bytes) for
+  the home page and a table page, with the pinned npm package (devDependency)
+  driving Debian's Chromium, printed as a table beside their budgets.
 
 Prints one JSON document and writes it to bench-results/bench.json.  Budgets
 are reported next to the figures; nothing here fails on a missed budget.
@@ -308,7 +311,59 @@ def update_figures() -> dict:
     return {"one_file_change_bytes": sum(files.values()), "files": files, "budget_bytes": 500_000}
 
 
-SECTIONS = ("browser", "stdlib_node", "engine_wheel_node", "engine_workload", "table")
+#: the pages Lighthouse measures: the home page and a table page from a share link
+LIGHTHOUSE_PAGES = {"home": "", "table": "?game=seize&seats=human,easy&seed=7"}
+#: Lighthouse's own Chrome, launched by it: the same flags as the browser tests' Chromium
+LIGHTHOUSE_CHROME_FLAGS = "--no-sandbox --headless=new --disable-background-networking --disable-component-update --disable-sync"
+#: budgets printed beside the figures (never asserted): the home page paints at once and does not move
+LIGHTHOUSE_BUDGETS = {"home": {"lcp_ms": 1500, "cls": 0.05}}
+
+
+def lighthouse_once(url: str) -> dict:
+    """One Lighthouse run (mobile, its default: a mid-range phone on a slow 4G link, simulated) of ``url``."""
+    with tempfile.TemporaryDirectory(prefix="brewhouse-lighthouse-") as scratch:
+        report = Path(scratch) / "report.json"
+        proc = subprocess.run(
+            [str(ROOT / "node_modules" / ".bin" / "lighthouse"), url, "--quiet", "--only-categories=performance",
+             "--output=json", f"--output-path={report}", f"--chrome-flags={LIGHTHOUSE_CHROME_FLAGS}"],
+            capture_output=True, text=True, timeout=600, env={**os.environ, "CHROME_PATH": CHROMIUM})
+        if proc.returncode or not report.exists():
+            return {"error": (proc.stderr or proc.stdout)[-2000:]}
+        lhr = json.loads(report.read_text())
+    audits = lhr["audits"]
+    score = lhr["categories"]["performance"]["score"]
+    return {"performance": None if score is None else round(score * 100),
+            "lcp_ms": round(audits["largest-contentful-paint"].get("numericValue", -1)),
+            "cls": round(audits["cumulative-layout-shift"].get("numericValue", -1), 3),
+            "total_bytes": round(audits["total-byte-weight"].get("numericValue", -1)),
+            "runtime_error": (lhr.get("runtimeError") or {}).get("message")}
+
+
+def lighthouse_figures(base: str) -> dict:
+    """Lighthouse's mobile figures of the home page and a table page (one run each)."""
+    if not (ROOT / "node_modules" / ".bin" / "lighthouse").exists():
+        return {"error": "node_modules/.bin/lighthouse is missing: run `npm ci` (make install does)"}
+    pages = {name: dict(lighthouse_once(base + query), url=query or "/") for name, query in LIGHTHOUSE_PAGES.items()}
+    return {"pages": pages, "budgets": LIGHTHOUSE_BUDGETS}
+
+
+def lighthouse_table(figures: dict, update: dict) -> str:
+    """The Lighthouse figures and the update's bytes as a table, each budget beside its figure."""
+    rows = ["| page | performance | LCP (budget) | CLS (budget) | total bytes |", "| --- | --- | --- | --- | --- |"]
+    for name, fig in figures.get("pages", {}).items():
+        if "error" in fig:
+            rows.append(f"| {name} | error: {fig['error'].splitlines()[-1] if fig['error'] else '?'} | | | |")
+            continue
+        budget = figures["budgets"].get(name, {})
+        lcp = f"{fig['lcp_ms'] / 1000:.2f} s" + (f" (≤ {budget['lcp_ms'] / 1000:.1f} s)" if "lcp_ms" in budget else "")
+        cls = f"{fig['cls']:.3f}" + (f" (≤ {budget['cls']})" if "cls" in budget else "")
+        rows.append(f"| {name} | {fig['performance']} | {lcp} | {cls} | {fig['total_bytes'] / 1e6:.2f} MB |")
+    rows.append(f"| update after a one-file change | | | | {update['one_file_change_bytes'] / 1e6:.3f} MB"
+                f" (≤ {update['budget_bytes'] / 1e6:.1f} MB) |")
+    return "\n".join(rows)
+
+
+SECTIONS = ("browser", "stdlib_node", "engine_wheel_node", "engine_workload", "table", "lighthouse")
 
 
 def main() -> None:
@@ -321,7 +376,8 @@ def main() -> None:
     server, base = serve_in_thread(DIST)
     figures = {"browser": lambda: browser_figures(base), "stdlib_node": stdlib_figures,
                "engine_wheel_node": engine_wheel_figures,
-               "engine_workload": workload_figures, "table": lambda: table_figures(base)}
+               "engine_workload": workload_figures, "table": lambda: table_figures(base),
+               "lighthouse": lambda: lighthouse_figures(base)}
     result = {
         "build": manifest["build_id"],
         "sizes": {"wheel_bytes": manifest["engine"]["wheel_bytes"], "dist_bytes": manifest["total_bytes"],
@@ -335,6 +391,8 @@ def main() -> None:
     out.mkdir(exist_ok=True)
     (out / "bench.json").write_text(json.dumps(result, indent=1) + "\n")
     print(json.dumps(result, indent=1))
+    if "lighthouse" in result:
+        print(lighthouse_table(result["lighthouse"], result["update"]))
 
 
 if __name__ == "__main__":

@@ -90,6 +90,12 @@ def wait_ready(page) -> None:
     assert state == "ready", page.inner_text("[data-testid=engine-status]")
 
 
+def choose_language(page, lang: str) -> None:
+    """Pick ``lang`` in the language menu and wait until the page speaks it (its catalogue loads when first chosen)."""
+    page.select_option("[data-testid=lang-select]", lang)
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+
+
 def screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

@@ -11,7 +11,7 @@ import random
 import re
 import time
 
-from conftest import STATUS, legal_ids, message_forms, open_table, play_through, rendered_ids, screenshot as full_screenshot, settle
+from conftest import STATUS, choose_language, legal_ids, message_forms, open_table, play_through, rendered_ids, screenshot as full_screenshot, settle
 
 RANKS = {"mediocre", "average", "good", "very good", "excellent", "exceptional"}
 
@@ -170,7 +170,7 @@ def test_solo_game_with_undo_ends_on_the_score_scale(page, site):
     assert rank.get_attribute("data-rank") == outcome["breakdown"][0]["rank"]
     screenshot(page, "cafe-solo-over-1280x800")
     # the same label in French
-    page.select_option("[data-testid=lang-select]", "fr")
+    choose_language(page, "fr")
     assert page.locator("[data-testid=solo-rank]").inner_text().split(" : ", 1)[1] in {
         "médiocre", "moyen", "bon", "très bon", "excellent", "exceptionnel"}
     assert page.problems == []
@@ -198,19 +198,19 @@ def test_auction_raise_says_what_it_costs(page, site):
     assert "raising it costs only the cubes you add" in page.inner_text("[data-testid=decision]")
     screenshot(page, "cafe-auction-raise-1280x800")
     # the same offer in German and in Japanese
-    page.select_option("[data-testid=lang-select]", "de")
+    choose_language(page, "de")
     assert panel.locator("[data-move='bid:2']").inner_text().strip() == "Auf 2 erhöhen (1 mehr zahlen)"
     assert page.inner_text("[data-testid=auction-offers]").strip() == "Bisher gebotene Würfel: Spieler 1: 1 · Spieler 2: 1"
     screenshot(page, "cafe-auction-raise-de-1280x800")
-    page.select_option("[data-testid=lang-select]", "ja")
+    choose_language(page, "ja")
     assert panel.locator("[data-move='bid:2']").inner_text().strip() == "2に上げる（追加で1個支払う）"
     assert page.inner_text("[data-testid=auction-offers]").strip() == "これまでの入札キューブ：プレイヤー1：1 · プレイヤー2：1"
     screenshot(page, "cafe-auction-raise-ja-1280x800")
-    page.select_option("[data-testid=lang-select]", "en")
+    choose_language(page, "en")
     panel.locator("[data-move='bid:2']").click()
     settle(page)
     assert "Paying a bid of 2: 1 cube still to pay" in panel.inner_text()
-    page.select_option("[data-testid=lang-select]", "de")
+    choose_language(page, "de")
     assert "Gebot von 2 wird bezahlt: noch 1 Würfel zu zahlen" in panel.inner_text()
     page.click("[data-testid=log-toggle]")
     log = page.inner_text("[data-testid=log-list]")
@@ -238,7 +238,7 @@ def test_auction_variant_first_rounds(page, site):
     english = [part for key, message in catalogues["en"].items() if catalogues["fr"].get(key) != message
                for text in message_forms(message)
                for part in (p.strip(" .,:;()—-·") for p in re.split(r"\{\w+\}", text)) if len(part) >= 9]
-    page.select_option("[data-testid=lang-select]", "fr")
+    choose_language(page, "fr")
     page.click("[data-testid=log-toggle]")
     page.locator("[data-testid=log-list] li").first.wait_for()
     page.click("[data-testid=help-toggle]")

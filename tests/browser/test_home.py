@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import STATUS, screenshot, settle, wait_ready, watch
+from support.catalogue import PAGE_CATALOGUE_JS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 CARDS = "[data-testid=game-menu] .game-card"
@@ -30,7 +31,7 @@ SAVED = [
 
 
 def catalogue(page, lang: str) -> dict:
-    return page.evaluate("lang => import('./js/i18n/index.js').then(c => c[lang])", lang)
+    return page.evaluate(PAGE_CATALOGUE_JS, lang)
 
 
 def store(page, name: str, updated: str) -> dict:

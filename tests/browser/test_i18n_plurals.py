@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import STATUS, open_table, settle
+from conftest import STATUS, choose_language, open_table, settle
 
 WHY = "[data-testid=decision] .decision-why"
 NOTE = "[data-testid=hint-note]"
@@ -16,7 +16,7 @@ GLUED = re.compile(r"\d[^\W\d_]")
 def translate(page, lang: str, key: str, count: int, **params) -> str:
     return page.evaluate("""async ([lang, key, params]) => {
         const i18n = await import('./js/i18n.js');
-        i18n.setLanguage(lang);
+        await i18n.setLanguage(lang);
         return i18n.t(key, params); }""", [lang, key, {"count": count, **params}])
 
 
@@ -71,7 +71,7 @@ def test_the_table_says_one_barista_and_the_hint_reads_as_words(page, site):
     assert page.inner_text(NOTE) == "Suggested: Place a barista on Sugar"
     assert not GLUED.search(page.inner_text(NOTE))
 
-    page.select_option("[data-testid=lang-select]", "fr")
+    choose_language(page, "fr")
     assert page.inner_text(WHY).startswith("1 barista encore à la maison aujourd’hui")
     assert page.inner_text(NOTE) == "Suggestion : Placer un barista sur Sucre"
     page.click("[data-testid=log-toggle]")

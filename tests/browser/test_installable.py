@@ -21,7 +21,8 @@ from urllib.parse import urljoin
 
 import pytest
 
-from conftest import CHROMIUM, DIST, LAUNCH_ARGS, ROOT, screenshot, wait_ready, watch
+from conftest import CHROMIUM, DIST, LAUNCH_ARGS, ROOT, choose_language, screenshot, wait_ready, watch
+from support.catalogue import PAGE_CATALOGUE_JS
 
 sys.path.insert(0, str(ROOT / "wasm-build"))
 
@@ -70,7 +71,7 @@ def wait_for_worker(page) -> None:
 
 
 def catalogue(page, lang: str) -> dict:
-    return page.evaluate("lang => import('./js/i18n/index.js').then(c => c[lang])", lang)
+    return page.evaluate(PAGE_CATALOGUE_JS, lang)
 
 
 def test_chromium_finds_nothing_that_stops_the_install(browser, site, tmp_path):
@@ -185,7 +186,7 @@ def test_the_install_button_offers_the_browsers_prompt(browser, site, viewport):
     assert page.evaluate("() => window.promptCalls") == 1
     assert page.is_hidden(INSTALL)
     # the browser offers again later (the prompt was dismissed): the line comes back, in the language chosen
-    page.select_option("[data-testid=lang-select]", "de")
+    choose_language(page, "de")
     page.evaluate(OFFER_INSTALL)
     page.locator(INSTALL_BUTTON).wait_for(state="visible")
     assert page.inner_text(INSTALL_BUTTON) == catalogue(page, "de")["install.button"]
@@ -215,7 +216,7 @@ def test_safari_says_where_its_install_is_and_the_app_says_nothing(browser, site
     assert page.get_attribute(INSTALL, "data-way") == "ios"
     assert page.is_hidden(INSTALL_BUTTON)
     assert page.inner_text(INSTALL_TEXT) == catalogue(page, "en")["install.ios"]
-    page.select_option("[data-testid=lang-select]", "ja")
+    choose_language(page, "ja")
     assert page.inner_text(INSTALL_TEXT) == catalogue(page, "ja")["install.ios"]
     page.locator(INSTALL).scroll_into_view_if_needed()
     screenshot(page, "install-help-ios-ja-390x844")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, STATUS, open_table, screenshot, settle, wait_ready
+from conftest import ROOT, STATUS, choose_language, open_table, screenshot, settle, wait_ready
 from support.catalogue import forms
 
 GAMES = ["seize", "cafe", "rush"]
@@ -32,8 +32,8 @@ BOARD_LABELS_ON_TWO_LINES = """() => [...document.querySelectorAll('.sq-button .
 
 def catalogues(page) -> dict:
     return page.evaluate("""async () => {
-        const all = await import('./js/i18n/index.js');
-        return Object.fromEntries(Object.entries(all)); }""")
+        const i18n = await import('./js/i18n.js');
+        return Object.fromEntries(await Promise.all(i18n.languages.map(async (lang) => [lang, await i18n.catalogue(lang)]))); }""")
 
 
 def english_left(page, text: str) -> list[str]:
@@ -81,7 +81,7 @@ def test_the_home_page_in_german_from_the_address_and_remembered(page, site):
     assert page.inner_text("#games-title") == "Spiele"
     # a menu choice made on an address with ?lang= wins over it after a reload
     page.goto(site + "?lang=de")
-    page.select_option("[data-testid=lang-select]", "en")
+    choose_language(page, "en")
     assert page.url.endswith("?lang=en")
     page.reload()
     wait_ready(page)
@@ -174,7 +174,7 @@ def drinks(page, lang: str) -> dict[str, str]:
     names = sorted({card["name"] for card in json.loads(RUSH_DATA.read_text(encoding="utf-8"))["orders"]})
     return page.evaluate("""async ([names, lang]) => {
         const { drinkKey } = await import('./js/games/rush/index.js');
-        const catalogue = (await import('./js/i18n/index.js'))[lang];
+        const catalogue = await (await import('./js/i18n.js')).catalogue(lang);
         return Object.fromEntries(names.map((name) => [name, catalogue[drinkKey(name)]])); }""", [names, lang])
 
 

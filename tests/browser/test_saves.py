@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import STATUS, open_table, screenshot, settle, wait_ready
+from conftest import STATUS, choose_language, open_table, screenshot, settle, wait_ready
 from test_seize_games import click_random_option
 
 GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "saves" / "export-v1.brewhouse-saves.json"
@@ -127,20 +127,20 @@ def test_repeated_ids_inside_one_file_are_reported_and_nothing_is_lost(page, sit
     cafe_saves = [r["save"] for r in records if r["game"] == "cafe"]
     assert cafe_saves == [cafe["save"], cafe["save"]]
     # French, with its own plural forms
-    page.select_option("[data-testid=lang-select]", "fr")
+    choose_language(page, "fr")
     data["records"] = [cafe]
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1 partie importée. 1 a été ajoutée en copie, car une partie du même identifiant "
                     "existe déjà (rien n’a été remplacé).")
     # German and Japanese, the same game twice again
     data["records"] = [seize, twin]
-    page.select_option("[data-testid=lang-select]", "de")
+    choose_language(page, "de")
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1 gespeichertes Spiel importiert. 1 wurde als Kopie hinzugefügt, da es bereits ein gespeichertes "
                     "Spiel mit derselben ID gibt (nichts wurde ersetzt). 1 Eintrag, der in der Datei doppelt vorkommt, "
                     "wurde übersprungen (dasselbe Spiel steht weiter oben in der Datei).")
     screenshot(page, "saves-imported-de")
-    page.select_option("[data-testid=lang-select]", "ja")
+    choose_language(page, "ja")
     text, _ = import_file(page, json.dumps(data).encode())
     assert text == ("1件のセーブデータを読み込みました。 そのうち1件は同じIDのセーブデータがすでにあるため、コピーとして追加しました"
                     "（上書きはしていません）。 ファイル内で重複していた1件は読み込みませんでした（同じゲームがファイルの前のほうにあります）。")
@@ -279,11 +279,11 @@ def test_finished_games_show_their_result_and_open_the_final_scores(page, site):
         "ja": ("結果を見る", f"終了 · {'勝者' if alone else '同点'}：ボット{winner}（"),
     }
     for lang, (button, result) in in_words.items():
-        page.select_option("[data-testid=lang-select]", lang)
+        choose_language(page, lang)
         expect(row.locator("[data-testid=view]")).to_have_text(button)  # the list is drawn again in lang
         assert result in row.inner_text(), row.inner_text()
         screenshot(page, f"saves-finished-row-{lang}")
-    page.select_option("[data-testid=lang-select]", "en")
+    choose_language(page, "en")
     expect(row.locator("[data-testid=view]")).to_have_text("See the result")
     row.locator("[data-testid=view]").click()
     assert settle(page) == "over"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from conftest import message_forms, screenshot, wait_ready, watch
+from conftest import choose_language, message_forms, screenshot, wait_ready, watch
 from test_seize_games import STATUS, board_text, click_random_option, goto_in_page, open_table, settle
 
 BAD_LINKS = [
@@ -165,7 +165,7 @@ def test_links_name_only_their_own_parameters_and_not_too_many(page, site):
     assert "too many parameters (a game link has at most 32)" in route_error(page)
     goto_in_page(page, "?game=seize&" + "&".join("seed=1" for _ in range(64_000)))
     assert "repeats the parameter “seed”" in route_error(page)
-    page.select_option("[data-testid=lang-select]", "fr")
+    choose_language(page, "fr")
     goto_in_page(page, "?game=seize&" + "&".join(f"p{i}=1" for i in range(40)))
     assert "trop de paramètres" in route_error(page)
     assert page.problems == []
@@ -203,7 +203,7 @@ def test_bad_links_are_explained_and_french_leaves_no_english(page, site):
         assert page.locator("[data-testid=game-menu]").is_visible()
 
     english = english_strings(page)
-    page.select_option("[data-testid=lang-select]", "fr")
+    choose_language(page, "fr")
     page.evaluate("() => localStorage.setItem('brewhouse.pace', 'instant')")
     goto_in_page(page, "?game=seize&seats=human,random&seed=21")
     rng = random.Random(21)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import screenshot, wait_ready, watch
+from conftest import choose_language, screenshot, wait_ready, watch
 
 RECORD = {
     "id": "test-record-1", "game": "cafe", "seats": ["human", "human"], "status": "in_progress",
@@ -90,7 +90,7 @@ def test_bad_import_files_show_a_clear_error_and_change_nothing(page, site):
 def test_french_catalogue_and_its_persistence(page, site):
     page.goto(site)
     wait_ready(page)
-    page.select_option("[data-testid=lang-select]", "fr")
+    choose_language(page, "fr")
     assert page.get_attribute("html", "lang") == "fr"
     assert page.inner_text("#games-title") == "Jeux"
     assert page.inner_text("[data-testid=engine-status] #engine-label") == "Moteur de règles prêt"  # not "starting" again
@@ -174,6 +174,7 @@ def test_a_new_deploy_shows_the_update_prompt(browser, tmp_path):
     write_service_worker(site_dir, "next-build")
     page.reload()
     page.wait_for_selector("[data-testid=update-banner]:not([hidden])", timeout=120_000)
+    screenshot(page, "shell-update-prompt-home")
     with page.expect_navigation():
         page.click("#update-reload")
     wait_ready(page)

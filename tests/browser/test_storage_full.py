@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from brewhouse.core.lessons import load_lessons
-from conftest import ARTIFACTS, STATUS, screenshot, settle, wait_ready, watch
+from conftest import ARTIFACTS, STATUS, choose_language, screenshot, settle, wait_ready, watch
 from test_lesson_pages import go, play_lesson
 from test_saves import GOLDEN, import_file, play, rows, stored
 
@@ -222,6 +222,6 @@ def test_the_home_page_says_what_is_stored_and_whether_the_browser_keeps_it(page
     screenshot(page, "storage-home-phone")
     page.screenshot(path=str(ARTIFACTS / "storage-home-phone-line.png"))  # the screen around the line
     for lang, start in {"fr": "Stockage : ", "de": "Speicher: ", "ja": "ストレージ："}.items():
-        page.select_option("[data-testid=lang-select]", lang)
+        choose_language(page, lang)
         page.wait_for_function("(start) => document.querySelector('[data-testid=storage-status]').textContent.startsWith(start)", arg=start)
     assert page.problems == []

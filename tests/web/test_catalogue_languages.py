@@ -19,7 +19,7 @@ import re
 
 import pytest
 
-from support.catalogue import PLURAL_CATEGORIES, forms, general_form
+from support.catalogue import ALL_CATALOGUES_JS, PLURAL_CATEGORIES, forms, general_form
 from support.node import run_module
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -51,7 +51,7 @@ SAME_DRINKS = {
 
 @pytest.fixture(scope="module")
 def catalogues() -> dict[str, dict[str, str | dict[str, str]]]:
-    return run_module('import * as c from "./web/js/i18n/index.js"; console.log(JSON.stringify(c));')
+    return run_module(ALL_CATALOGUES_JS)
 
 
 @pytest.fixture(scope="module")

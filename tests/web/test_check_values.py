@@ -33,7 +33,7 @@ const out = {};
 for (const [game, { checks, view, names }] of Object.entries(data)) {
   const renderer = (await import(`./web/js/games/${game}/index.js`)).default; // as the page holds it
   for (const lang of %s) {
-    setLanguage(lang);
+    await setLanguage(lang);
     const ctx = { view, cardName: (id) => names[id] ?? id };
     const name = (id) => renderer.checkName?.(id, ctx) ?? null;
     const words = checkWords({ t, game, lang, name, seat: (p) => t("table.seat.human", { n: p + 1 }) });

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from support.catalogue import forms
+from support.catalogue import ALL_CATALOGUES_JS, forms
 from support.node import run_module
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "brewhouse"
@@ -56,7 +56,7 @@ def all_texts() -> list[tuple[str, str, dict[str, Any]]]:
 
 @pytest.fixture(scope="module")
 def catalogues() -> dict[str, dict[str, Any]]:
-    return run_module('import * as c from "./web/js/i18n/index.js"; console.log(JSON.stringify(c));')
+    return run_module(ALL_CATALOGUES_JS)
 
 
 def test_lessons_exist_to_check():

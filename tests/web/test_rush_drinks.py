@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from support.catalogue import ALL_CATALOGUES_JS
 from support.node import run_module
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "brewhouse" / "rush" / "data.json"
@@ -32,7 +33,7 @@ def keys() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def catalogues() -> dict[str, dict[str, object]]:
-    return run_module('import * as c from "./web/js/i18n/index.js"; console.log(JSON.stringify(c));')
+    return run_module(ALL_CATALOGUES_JS)
 
 
 def test_the_key_is_the_name_in_lowercase_ascii_with_underscores():
@@ -72,7 +73,7 @@ def test_a_drink_is_shown_in_the_players_language_and_an_unknown_one_as_it_is():
         globalThis.document = {{ documentElement: {{}}, querySelectorAll: () => [] }};
         const out = {{}};
         for (const lang of ["en", "fr", "de", "ja"]) {{
-          setLanguage(lang);
+          await setLanguage(lang);
           out[lang] = ["Hot Chocolate", "Café au Lait", "Cappuccino", "Unheard-of Brew"].map(drinkName);
         }}
         console.log(JSON.stringify(out));""")

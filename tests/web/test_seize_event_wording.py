@@ -145,7 +145,7 @@ def worded() -> dict[str, list[list[str]]]:
         const events = {json.dumps(_samples())};
         const out = {{}};
         for (const lang of {json.dumps(list(LANGUAGES))}) {{
-          setLanguage(lang);
+          await setLanguage(lang);
           out[lang] = events.map((e) => [e.code + (e.hidden ? " (hidden)" : ""), seize.eventText(e, ctx)]);
         }}
         console.log(JSON.stringify(out));""")
@@ -188,7 +188,7 @@ def test_every_reason_the_engine_gives_has_words():
         const {{ setLanguage, t }} = await import("./web/js/i18n.js");
         const out = {{}};
         for (const lang of {json.dumps(list(LANGUAGES))}) {{
-          setLanguage(lang);
+          await setLanguage(lang);
           out[lang] = Object.fromEntries({json.dumps(sorted(reasons))}.map((w) => [w, t("seize.reason." + w)]));
         }}
         console.log(JSON.stringify(out));""")
@@ -201,6 +201,7 @@ def test_the_check_catches_an_event_without_words():
     text = run_module("""
         globalThis.localStorage = { getItem: () => null, setItem: () => {} };
         globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
+        await (await import("./web/js/i18n.js")).setLanguage("en"); // as the page does before it shows anything
         const seize = (await import("./web/js/games/seize/index.js")).default;
         console.log(JSON.stringify(seize.eventText({ code: "seize.no_such_event", player: 0, params: {} },
           { seatName: () => "A", cardName: (id) => id })));""")

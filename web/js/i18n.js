@@ -1,23 +1,32 @@
 // Message catalogues and the current language. Every visible string goes
 // through t(); engine events and errors are translated by their codes.
-// The languages themselves are listed in i18n/index.js.
+// The languages themselves are listed in i18n/index.js; a catalogue is loaded
+// when its language is first chosen (one of them, some 170 kB, on a page load).
 import * as registered from "./i18n/index.js";
 
-const CATALOGUES = new Map(Object.entries(registered));
+const LANGUAGES = new Map(Object.entries(registered));
+/** The catalogues loaded so far, by language code. */
+const CATALOGUES = new Map();
 const STORAGE_KEY = "brewhouse.lang";
 /** `?lang=de` in any address picks the language (and remembers it, like the menu). */
 export const URL_KEY = "lang";
 let current = "en";
 const listeners = new Set();
 
-export const languages = [...CATALOGUES.keys()];
+export const languages = [...LANGUAGES.keys()];
 
 /** Every language under its own name, for the language menu: [{code, name}]. */
 export function languageNames() {
-  return languages.map((code) => ({ code, name: CATALOGUES.get(code)["lang.name"] ?? code }));
+  return languages.map((code) => ({ code, name: LANGUAGES.get(code).name }));
 }
 
-function known(lang) { return typeof lang === "string" && CATALOGUES.has(lang); }
+function known(lang) { return typeof lang === "string" && LANGUAGES.has(lang); }
+
+/** The catalogue of `lang` (a registered language), loaded on first use: {key: message}. */
+export async function catalogue(lang) {
+  if (!CATALOGUES.has(lang)) CATALOGUES.set(lang, (await LANGUAGES.get(lang).load()).default);
+  return CATALOGUES.get(lang);
+}
 
 /** The address's `?lang=`, else the remembered choice, else the browser's language, else English. */
 export function initialLanguage(search = location.search) {
@@ -31,8 +40,14 @@ export function initialLanguage(search = location.search) {
 
 export function language() { return current; }
 
-export function setLanguage(lang) {
+let requested = null;
+
+/** Switch to `lang` once its catalogue has loaded (resolves then); the page's text follows. */
+export async function setLanguage(lang) {
   if (!known(lang)) return;
+  requested = lang;
+  await catalogue(lang);
+  if (requested !== lang) return; // chosen again meanwhile: the later choice wins
   current = lang;
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
@@ -58,7 +73,11 @@ function pluralForm(message, lang, params) {
   return message[pluralRules[lang].select(count)] ?? message.other;
 }
 
-/** Translate a key, filling {placeholders}; a missing key shows itself (and is easy to spot in tests). */
+/**
+ * Translate a key, filling {placeholders}; a missing key shows itself (and is easy to spot in tests).
+ * Every catalogue has English's keys (tests/web/test_catalogue_languages.py); English, when it
+ * is loaded, still stands in for a key a language lacks.
+ */
 export function t(key, params = {}) {
   // own keys only: a key such as "constructor" is no message
   const own = (lang) => {

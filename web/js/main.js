@@ -1,5 +1,6 @@
 // The shell: paints at once, boots the engine in a worker, shows the game menu
-// (from the engine's list_games) and the saved games, and keeps the site
+// (from the engine's list_games, written at build time so that the menu and
+// the saved games show before the engine is ready) and keeps the site
 // available offline through the service worker.
 import { Workbox } from "./vendor.js";
 import { engine, firstBoot, onFirstBootProgress, snapshotsEnabled } from "./engine-start.js";
@@ -15,19 +16,27 @@ import { initInstall } from "./install.js";
 import { seatName } from "./table/seat-name.js";
 import { isTableRoute } from "./table/url.js";
 import { shortVersion } from "./table/version.js";
+import homeData from "./home-data.js"; // written by wasm-build/home_data.py
 
 const $ = (id) => document.getElementById(id);
 const saves = new SavesStore();
 const progress = new LessonProgress();
-/** game id → how many lessons the engine has for it (a game with none offers no "Learn to play"). */
-const lessonCounts = {};
-let games = [];      // from the engine: [{id, title, min_players, max_players, available, status}]
+/**
+ * The engine's list_games ([{id, title, min_players, max_players, available, status}]) and, by game id,
+ * how many lessons it has (a game with none offers no "Learn to play"): the build's answers at first,
+ * the running engine's once it is ready.
+ */
+let games = homeData.games;
+let lessonCounts = homeData.lessons;
 let engineInfo = null;
+/** Whether the engine has booted: "New game" and "Resume" open their table only then. */
+let engineReady = false;
 /** How many of the last games played the home page offers to pick up, above the menu. */
 const RECENT_GAMES = 3;
 
 // ---- language --------------------------------------------------------------
-function initLanguage() {
+/** The language menu, and the player's language: resolves once its catalogue (the one loaded) is in. */
+async function initLanguage() {
   const select = $("lang-select");
   // the menu lists every registered catalogue, each under its own name
   select.replaceChildren(...languageNames().map(({ code, name }) => {
@@ -37,11 +46,11 @@ function initLanguage() {
     option.textContent = name;
     return option;
   }));
-  setLanguage(initialLanguage());
+  await setLanguage(initialLanguage());
   select.value = language();
   select.addEventListener("change", () => {
-    setLanguage(select.value);
     followInAddress(select.value);
+    setLanguage(select.value); // the other catalogue loads now; the page follows once it has
   });
   onLanguageChange(() => { renderMenu(); renderSaves(); renderBuildInfo(); });
 }
@@ -94,14 +103,19 @@ async function bootEngine(retry = false) {
       engineInfo = await firstBoot;
     }
     document.querySelector("[data-testid=engine-status]").dataset.snapshot = engineInfo.snapshot?.state ?? "off";
-    games = await engine.call("list_games");
-    await countLessons();
+    const listed = await engine.call("list_games");
+    const counted = await countLessons(listed);
+    engineReady = true;
     performance.mark("brewhouse-engine-ready"); // read by the benchmarks
     setEngineState("ready");
     setEngineLabel("engine.ready");
     $("engine-detail").textContent = "";
-    renderMenu();
-    renderSaves(); // game titles come from the engine
+    // the build's answers came from this same engine: redrawn only if they differ
+    if (JSON.stringify([listed, counted]) !== JSON.stringify([games, lessonCounts])) {
+      [games, lessonCounts] = [listed, counted];
+      renderMenu();
+      renderSaves();
+    }
     renderBuildInfo();
     if (isTableRoute(location.search)) route();
   } catch (err) {
@@ -113,15 +127,15 @@ async function bootEngine(retry = false) {
 }
 
 // ---- game menu -------------------------------------------------------------
-async function countLessons() {
-  await Promise.all(games.filter((g) => g.available).map(async (g) => {
-    lessonCounts[g.id] = (await engine.call("list_lessons", { game: g.id }).catch(() => [])).length;
-  }));
+/** By game id, how many lessons the engine has for each available game of `listed` (as home_data.py counts). */
+async function countLessons(listed) {
+  return Object.fromEntries(await Promise.all(listed.filter((g) => g.available).map(async (g) =>
+    [g.id, (await engine.call("list_lessons", { game: g.id }).catch(() => [])).length])));
 }
 
 /** One card per game the engine lists: picture, title, a few words, players and play time, and its button. */
 function renderMenu() {
-  if (!games.length) return; // skeletons stay until the engine answers
+  if (!games.length) return; // an engine that lists nothing: the skeletons stay
   $("game-menu").replaceChildren(...games.map(gameCard));
 }
 
@@ -460,7 +474,7 @@ function initSaves() {
   });
   // a memory snapshot dropped to make room for a player's data is not made again by this boot
   onRoomMade(() => engine.holdSnapshots());
-  renderSaves();
+  return renderSaves();
 }
 
 // ---- offline: service worker with an update prompt -------------------------
@@ -498,10 +512,8 @@ async function route() {
     renderSaves();
     return;
   }
-  home.hidden = true;
-  root.hidden = false;
-  document.body.classList.add("at-table");
-  if (!games.length) { // the engine is still booting: bootEngine() routes when ready
+  showTableRoot();
+  if (!engineReady) { // the engine is still booting: bootEngine() routes when ready
     const wait = document.createElement("p");
     wait.className = "muted table-loading";
     wait.textContent = t("table.loading");
@@ -512,23 +524,36 @@ async function route() {
   await tableModule.openTable(root, location.search, { engine, saves, games, info: engineInfo, navigate, progress });
 }
 
+/** The table's part of the page instead of the home's. */
+function showTableRoot() {
+  $("home").hidden = true;
+  $("table-root").hidden = false;
+  document.body.classList.add("at-table");
+}
+
 window.addEventListener("popstate", route);
 
 // ---- start -----------------------------------------------------------------
-initLanguage();
-applyTo(document);
-setPageTitle(null); // the home's, in the player's language (a table route retitles it)
+// a table's address never shows the home page, not even while the words load
+if (isTableRoute(location.search)) showTableRoot();
+// listening at once: the browser's install offer may come while the catalogue loads (its words follow then)
+initInstall($("install"));
 $("engine-retry").addEventListener("click", () => bootEngine(true));
 // the engine's runtime stopped for good (a restored snapshot it came from is already dropped): only a reload helps
 engine.onFailure(() => { $("engine-stopped").hidden = false; });
 $("engine-stopped-reload").addEventListener("click", () => location.reload());
-initSaves();
+// the home page draws itself from the build's data and the saved games, the engine still booting
+await initLanguage();
+applyTo(document);
+setPageTitle(null); // the home's, in the player's language (a table route retitles it)
+// the recent games (above the menu) and the menu come in one frame: the menu is not pushed down later
+await initSaves().catch((err) => console.info("saved games not listed:", err.message));
+renderMenu();
 if (isTableRoute(location.search)) route();
 // the service worker registers once the engine has booted (or failed to): its first
 // install then finds the runtime's big versioned files in the browser's HTTP cache,
 // where the page's own fetches left them, instead of downloading them a second time
 bootEngine().finally(initServiceWorker);
-initInstall($("install"));
 
 // test and benchmark hooks (no rules here: they only reach the same objects the UI uses)
 window.brewhouse = { engine, saves, progress, renderSaves, navigate, get info() { return engineInfo; },

@@ -139,12 +139,15 @@ export function travel(board, before, duration) {
       // seen where its place is now (the place is still drawn, maybe elsewhere), else where it was
       const holder = after.places.get(place);
       const from = (p) => (holder ? { ...p.rect, left: holder.left + p.offset.left, top: holder.top + p.offset.top } : p.rect);
+      // the last pieces of the place left (in their order): a count element stands for several
+      const gone = [];
       for (let i = old.length - 1; i >= 0 && lost > 0; i--) {
         const n = Math.min(lost, old[i].count);
         const rect = from(old[i]); // one object for the tokens of one element: their ghosts fly as one
-        for (let j = 0; j < n; j++) left.push(rect);
+        for (let j = 0; j < n; j++) gone.unshift(rect);
         lost -= n;
       }
+      left.push(...gone);
     }
     if (!left.length) continue;
     let k = 0;

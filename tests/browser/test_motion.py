@@ -1,8 +1,8 @@
 """Pieces that travel, a card zoom that opens only when asked, a banner that keeps the board in sight.
 
 A card taken from the Café draft row slides from the row into the hand (the
-real element, FLIP-style transforms, table/motion.js), at the chosen pace; not
-under ``prefers-reduced-motion``.  The hover zoom opens only on a pointer moved
+real element, FLIP-style transforms, table/motion.js), a cube produced from the
+supply onto its square, at the chosen pace; not under ``prefers-reduced-motion``.  The hover zoom opens only on a pointer moved
 onto a card (a card redrawn under a still pointer opened by itself after a
 click) and never over the final scores.  On a wide screen the decision banner,
 once stuck at the top, keeps to one line.
@@ -30,7 +30,7 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def test_a_taken_card_travels_from_the_row_to_the_hand_but_not_under_reduced_motion(page, site):
+def test_a_taken_card_and_a_produced_cube_travel_but_not_under_reduced_motion(page, site):
     page.set_viewport_size(PHONE)
     open_table(page, site, "?game=cafe&seats=human,easy&seed=3", pace="normal")
     assert settle(page) == "human"
@@ -67,6 +67,27 @@ def test_a_taken_card_travels_from_the_row_to_the_hand_but_not_under_reduced_mot
         assert page.locator("[data-travel]").count() == 0
         page.wait_for_timeout(50)
     assert settle(page) == "human"
+
+    # motion back: a cube produced comes from the supply (the bean counting them) onto its square
+    page.emulate_media(reduced_motion="no-preference")
+    produce = page.evaluate("() => window.brewhouse.table.moves.find(m => m.payload.kind === 'produce')")
+    colour = produce["payload"]["cubes"][0]["colour"]
+    supply = page.locator(f"[data-testid=cafe-info] [data-piece='cube-{colour}']")
+    supply.evaluate("e => e.scrollIntoView({ block: 'center' })")
+    old = supply.evaluate(ON_BOARD)
+    page.locator(f"[data-move='{produce['id']}']:visible").first.click()
+    now = page.wait_for_function("""colour => {
+        const e = document.querySelector(`.area-grid [data-piece='cube-${colour}'][data-travel]`);
+        const a = e?.getAnimations().find(a => a.id === 'travel');
+        if (!a) return null;
+        a.pause();
+        a.currentTime = 0;
+        const b = document.querySelector('[data-testid=board]').getBoundingClientRect(), r = e.getBoundingClientRect();
+        a.currentTime = a.effect.getTiming().duration / 2;
+        return [r.left - b.left, r.top - b.top, r.width, r.height]; }""", arg=colour, timeout=30_000, polling=10).json_value()
+    assert abs((now[0] + now[2] / 2) - (old[0] + old[2] / 2)) < 4 and abs((now[1] + now[3] / 2) - (old[1] + old[3] / 2)) < 4, (now, old)
+    page.evaluate("() => document.getAnimations().forEach(a => a.id === 'travel' && a.play())")
+    assert settle(page) in ("human", "over")
     assert page.problems == []
 
 

@@ -15,6 +15,18 @@
 // shifted within their place (a row reflowing) do not travel, nor does a piece
 // that appears from nowhere (a card drawn from a deck).
 //
+// Tokens drawn as a count (a cube with "×3" on a square, an ingredient's number
+// in the supply) carry it in data-count: that element stands for so many pieces
+// of its name, and is its own piece even on a card.  A count that grows gets a
+// ghost (a copy of the element, on the page for the flight only) from each
+// place the tokens left; a count element new in its place slides there itself.
+// A piece carrying data-face (an upgrade tile face up or down) that changed face
+// in its place turns over.
+//
+// Nothing flies from or to a place far outside the screen (more than 3/4 of a
+// screen beyond its edges), nor farther than a screen's length (a customer sent
+// to a discard pile two screens down on a phone): the piece is simply there.
+//
 // No motion at the instant pace, on Skip, or when the player asked the system
 // for reduced motion.
 
@@ -27,6 +39,15 @@ const EASING = "cubic-bezier(.3, .7, .4, 1)";
 
 /** The name a piece is matched by from one drawing to the next. */
 function nameOf(el) { return el.dataset.card ?? el.dataset.piece; }
+
+/** How many pieces an element stands for: its data-count (a token drawn as a number), else one. */
+function countOf(el) { return "count" in el.dataset ? Number(el.dataset.count) || 0 : 1; }
+
+/** How many pieces these entries of one place stand for. */
+function total(entries) { return (entries ?? []).reduce((n, p) => n + p.count, 0); }
+
+/** Farther than this share of the screen beyond its edges, a place is far off screen. */
+const FAR = 0.75;
 
 function keysOf(el) { return PLACE_KEYS.filter((k) => k in el.dataset).map((k) => `${k}=${el.dataset[k]}`).join(","); }
 
@@ -54,7 +75,8 @@ export function snapshot(board) {
     if (!pieces.places.has(path)) pieces.places.set(path, within(el.getBoundingClientRect()));
   }
   for (const el of board.querySelectorAll(PIECE)) {
-    if (el.parentElement?.closest(PIECE)) continue; // a piece inside a piece travels with it
+    // a piece inside a piece travels with it; a counted token is its own (cubes on a card's square)
+    if (!("count" in el.dataset) && el.parentElement?.closest(PIECE)) continue;
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) continue; // not shown (a closed pile)
     const name = nameOf(el);
@@ -66,7 +88,8 @@ export function snapshot(board) {
     const rect = within(r);
     // a piece still on its way when the board is drawn again goes on from where it is (resume)
     const flight = el.getAnimations().find((a) => a.id === "travel" && a.playState === "running") ?? null;
-    at.get(place).push({ el, rect, flight, offset: { left: rect.left - holder.left, top: rect.top - holder.top } });
+    at.get(place).push({ el, rect, flight, count: countOf(el), face: el.dataset.face,
+      offset: { left: rect.left - holder.left, top: rect.top - holder.top } });
   }
   return pieces;
 }
@@ -88,33 +111,63 @@ function around(rects) {
 export function travel(board, before, duration) {
   if (!before || duration <= 0 || matchMedia(REDUCED).matches) return 0;
   const after = snapshot(board);
+  const origin = board.getBoundingClientRect();
+  const onScreen = (r) => { // a board rect near enough the screen to be seen on the way
+    const x = innerWidth * FAR, y = innerHeight * FAR;
+    const left = origin.left + r.left, top = origin.top + r.top;
+    return left + r.width > -x && left < innerWidth + x && top + r.height > -y && top < innerHeight + y;
+  };
+  // a flight no longer than the screen is tall (or wide), between two places near it
+  const near = (from, to) => onScreen(from) && onScreen(to)
+    && Math.hypot(from.left + from.width / 2 - to.left - to.width / 2, from.top + from.height / 2 - to.top - to.height / 2) <= Math.max(innerWidth, innerHeight);
+  const fly = { duration, near, board };
   let moving = 0;
   for (const [name, places] of after) {
     const was = before.get(name);
     if (!was) continue; // new on the board: it came from no place shown
     for (const [place, now] of places) {
       const old = was.get(place) ?? [];
-      for (let i = 0; i < Math.min(old.length, now.length); i++) if (old[i].flight) moving += resume(now[i].el, old[i].flight);
+      for (let i = 0; i < Math.min(old.length, now.length); i++) {
+        if (old[i].flight) moving += resume(now[i].el, old[i].flight);
+        else if (old[i].face !== now[i].face && onScreen(now[i].rect)) moving += turn(now[i].el, duration);
+      }
     }
-    // the places that lost pieces of this name, with the rects they left
+    // the places that lost pieces of this name, with the rects they left (one per piece)
     const left = [];
     for (const [place, old] of was) {
-      const lost = old.length - (places.get(place)?.length ?? 0);
+      let lost = total(old) - total(places.get(place));
       // seen where its place is now (the place is still drawn, maybe elsewhere), else where it was
       const holder = after.places.get(place);
       const from = (p) => (holder ? { ...p.rect, left: holder.left + p.offset.left, top: holder.top + p.offset.top } : p.rect);
-      if (lost > 0) left.push(...old.slice(-lost).map(from));
+      // the last pieces of the place left (in their order): a count element stands for several
+      const gone = [];
+      for (let i = old.length - 1; i >= 0 && lost > 0; i--) {
+        const n = Math.min(lost, old[i].count);
+        const rect = from(old[i]); // one object for the tokens of one element: their ghosts fly as one
+        for (let j = 0; j < n; j++) gone.unshift(rect);
+        lost -= n;
+      }
+      left.push(...gone);
     }
     if (!left.length) continue;
     let k = 0;
+    const next = () => left[Math.min(k++, left.length - 1)];
     for (const [place, now] of places) {
-      const gained = now.length - (was.get(place)?.length ?? 0);
+      const gained = total(now) - total(was.get(place));
       if (gained <= 0) continue;
+      const counted = now.filter((p) => "count" in p.el.dataset && p.count > 0);
+      if (counted.length) {
+        // a count that grew: a ghost from each place its tokens left; a count new here: the element itself
+        const into = counted.at(-1);
+        const froms = Array.from({ length: gained }, next).filter((r, i, all) => all.indexOf(r) === i);
+        const stood = (was.get(place) ?? []).some((p) => "count" in p.el.dataset);
+        if (stood) for (const from of froms) moving += ghost(into, from, fly);
+        else moving += slide([into], froms[0], fly);
+        continue;
+      }
       // the pieces a place gained travel together (a card's squares keep their shape), from one
       // rect left behind each; more gains than losses: the last of those rects serves again
-      const group = now.slice(-gained);
-      const from = left[Math.min(k++, left.length - 1)];
-      moving += slide(group, from, duration);
+      moving += slide(now.slice(-gained), next(), fly);
     }
   }
   return moving;
@@ -127,8 +180,10 @@ function resume(el, flight) {
   return 1;
 }
 
-function slide(group, from, duration) {
+/** Where a group of pieces goes: what transform brings each element back to `from`, the group's shape kept. */
+function slide(group, from, { duration, near }) {
   const to = around(group.map((p) => p.rect));
+  if (!near(from, to)) return 0; // across content off screen: it is simply there
   // one scale for both sides (a compact card grows into a full one without being stretched),
   // centre on centre
   const scale = Math.min(2, Math.max(0.5, Math.sqrt((from.width * from.height) / ((to.width * to.height) || 1))));
@@ -149,6 +204,38 @@ function slide(group, from, duration) {
     n += 1;
   }
   return n;
+}
+
+/**
+ * A copy of a counted token flies from `from` to the token's element, and
+ * leaves the page on landing (the element shows a number, not one per token).
+ */
+function ghost(piece, from, { duration, near, board }) {
+  if (!near(from, piece.rect)) return 0;
+  const copy = piece.el.cloneNode(true);
+  for (const key of ["piece", "count", "card", "move", "testid"]) delete copy.dataset[key];
+  copy.dataset.ghost = "";
+  copy.setAttribute("aria-hidden", "true");
+  Object.assign(copy.style, { position: "absolute", left: "0px", top: "0px", margin: "0", pointerEvents: "none",
+    width: `${piece.rect.width}px`, height: `${piece.rect.height}px`, boxSizing: "border-box" });
+  board.append(copy);
+  // put it on the element's place, whatever box its position counts from
+  const at = copy.getBoundingClientRect();
+  const origin = board.getBoundingClientRect();
+  copy.style.left = `${origin.left + piece.rect.left - at.left}px`;
+  copy.style.top = `${origin.top + piece.rect.top - at.top}px`;
+  const n = slide([{ el: copy, rect: piece.rect }], from, { duration, near });
+  const leave = () => copy.remove();
+  const flight = copy.getAnimations().find((a) => a.id === "travel");
+  if (flight) flight.finished.then(leave, leave);
+  else leave();
+  return n;
+}
+
+/** A piece that changed face in its place turns over (edge on, then flat). */
+function turn(el, duration) {
+  launch(el, [{ transform: "perspective(30em) rotateY(90deg)" }, { transform: "none" }], duration, EASING);
+  return 1;
 }
 
 /** Start a flight: the element is marked (data-travel) and lifted above its neighbours until it lands. */

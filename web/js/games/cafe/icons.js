@@ -28,6 +28,17 @@ export function iconLabel(name) {
 
 export function bean(colour, opts = {}) { return icon("bean-" + colour, opts); }
 
+/**
+ * A bean standing for `n` cubes of a colour in one place (a square, a warehouse,
+ * the supply): named "cube-<colour>" with its count, so a cube leaving one place
+ * for another travels between them (table/motion.js).
+ */
+export function cubeToken(colour, n = 1) {
+  const el = bean(colour, { decorative: true });
+  Object.assign(el.dataset, { piece: "cube-" + colour, count: String(n) });
+  return el;
+}
+
 /** "2 yellow, 1 red" in the current language, from {colour: n} or a list of colours. */
 export function cubesText(cubes, colours = ["yellow", "brown", "green", "red"]) {
   const counts = Array.isArray(cubes)
@@ -37,12 +48,12 @@ export function cubesText(cubes, colours = ["yellow", "brown", "green", "red"]) 
   return parts.length ? parts.join(", ") : t("cafe.none");
 }
 
-/** Bean icons with a count: {yellow: 2} → [●×2]. */
-export function cubesNode(cubes, colours = ["yellow", "brown", "green", "red"]) {
+/** Bean icons with a count: {yellow: 2} → [●×2]; as `pieces`, cubes that travel (cubeToken). */
+export function cubesNode(cubes, colours = ["yellow", "brown", "green", "red"], { pieces = false } = {}) {
   const parts = colours.filter((c) => (cubes?.[c] ?? 0) > 0);
   if (!parts.length) return h("span.muted", t("cafe.none"));
   return h("span.cubes", { role: "img", "aria-label": cubesText(cubes, colours), title: cubesText(cubes, colours) },
-    parts.map((c) => h("span.cube-n", { "aria-hidden": "true" }, bean(c, { decorative: true }), cubes[c] > 1 ? h("b", "×" + cubes[c]) : null)));
+    parts.map((c) => h("span.cube-n", { "aria-hidden": "true" }, pieces ? cubeToken(c, cubes[c]) : bean(c, { decorative: true }), cubes[c] > 1 ? h("b", "×" + cubes[c]) : null)));
 }
 
 /** The picture of each kind of log line. */

@@ -7,7 +7,7 @@
 import { t } from "../../i18n.js";
 import { h, nameStartsWithShown } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
-import { KINDS, bean, colourCount, colourName, cubesNode, cubesOf, cubesText, eventIcon, icon, kindName } from "./icons.js";
+import { KINDS, bean, colourCount, colourName, cubeToken, cubesNode, cubesOf, cubesText, eventIcon, icon, kindName } from "./icons.js";
 
 const ROTS = [0, 90, 180, 270];
 const ZOOMS = [0.6, 0.75, 0.9, 1, 1.2, 1.45, 1.75];
@@ -85,7 +85,7 @@ function squareFace(sq, cafeInfo = null, showReq = true) {
       const i = left.indexOf(c);
       const got = i >= 0;
       if (got) left.splice(i, 1);
-      return h("span.req-bean" + (got ? ".got" : ""), bean(c, { decorative: true }));
+      return h("span.req-bean" + (got ? ".got" : ""), got ? cubeToken(c) : bean(c, { decorative: true }));
     })), h("span.vp", { "aria-hidden": "true" }, t("cafe.vpShort", { n: cafeInfo.vp })));
   }
   return parts;
@@ -187,8 +187,9 @@ function renderArea(view, p, moves, ctx, { interactive, placing }) {
       const cafe = sq.cafe ? cafesById.get(sq.cafe) : null;
       const options = at.get(k) ?? [];
       const content = [squareFace(sq, cafe, firstCafeCell.has(k) || !cafe)];
-      if (sq.cubes) content.push(h("span.cubes-on", { "aria-hidden": "true" }, bean(sq.cubes.colour, { decorative: true }), h("b", "×" + sq.cubes.n)));
-      if (sq.ship_cube) content.push(h("span.cubes-on", { "aria-hidden": "true" }, bean(sq.ship_cube, { decorative: true })));
+      // cubes are named by colour and counted, so they travel between squares, warehouse and supply (table/motion.js)
+      if (sq.cubes) content.push(h("span.cubes-on", { "aria-hidden": "true" }, cubeToken(sq.cubes.colour, sq.cubes.n), h("b", "×" + sq.cubes.n)));
+      if (sq.ship_cube) content.push(h("span.cubes-on", { "aria-hidden": "true" }, cubeToken(sq.ship_cube)));
       let desc = squareText(sq, cafe);
       if (sq.cubes) desc += " · " + t("cafe.holds", { cubes: cubesText({ [sq.cubes.colour]: sq.cubes.n }) });
       if (sq.ship_cube) desc += " · " + t("cafe.shipHolds", { colour: colourName(sq.ship_cube) });
@@ -433,7 +434,7 @@ function warehouseBox(view, pl, p, moves) {
       const m = wh.find((x) => x.payload.colour === c);
       const scoring = detail.fewest.colour === c ? "×2" : detail.second.colour === c ? "×1" : "";
       return h("li", { title: colourCount(c, cubes[c]) },
-        bean(c, { decorative: true }), h("b", String(cubes[c])), h("span.sr", colourCount(c, cubes[c])),
+        cubeToken(c, cubes[c]), h("b", String(cubes[c])), h("span.sr", colourCount(c, cubes[c])),
         scoring ? h("span.wh-score", { title: t("cafe.whScoring") }, scoring) : null,
         m ? pick(m, moveText(m, view), "+1", "chip") : null);
     })),
@@ -451,7 +452,7 @@ function cafesBox(view, pl, p) {
         h("span.req", { "aria-hidden": "true" }, cafe.requires.map((c) => {
           const i = left.indexOf(c);
           if (i >= 0) left.splice(i, 1);
-          return h("span.req-bean" + (i >= 0 ? ".got" : ""), bean(c, { decorative: true }));
+          return h("span.req-bean" + (i >= 0 ? ".got" : ""), i >= 0 ? cubeToken(c) : bean(c, { decorative: true }));
         })),
         h("span.vp", { "aria-hidden": "true" }, t("cafe.vpShort", { n: cafe.vp })),
         h("span.cafe-state.small", { "aria-hidden": "true" }, cafe.complete ? t("cafe.cafeComplete") : cafe.available ? "" : t("cafe.cafeCovered")));
@@ -474,7 +475,7 @@ function renderPlayer(view, p, moves, ctx) {
     (kinds.end ?? []).map((m) => pick(m, moveText(m, view), t("cafe.move.endShort", { count: m.payload.unspent }), "tool.end"))) : null;
   const hand = pl.hand ? h("div.hand", h("h4", t("cafe.hand")), cardFace(pl.hand)) : null;
   const pool = active && view.pending?.kind === "deliver"
-    ? h("div.pool", { dataset: { testid: "delivery-pool" } }, h("strong", t("cafe.toDeliver")), " ", cubesNode(view.pending.pool, view.colours)) : null;
+    ? h("div.pool", { dataset: { testid: "delivery-pool" } }, h("strong", t("cafe.toDeliver")), " ", cubesNode(view.pending.pool, view.colours, { pieces: true })) : null;
   const name = ctx.seatName(p);
   return h("section.cafe-player", { class: (active ? "active " : "") + (ctx.viewer === p ? "mine" : ""), dataset: { seat: String(p), player: String(p), testid: "player-panel" },
     "aria-label": t("cafe.playerOf", { name }) },
@@ -542,7 +543,7 @@ function infoBar(view, ctx) {
     h("span.stat", icon("master", { decorative: true }), t("cafe.master", { name: ctx.seatName(view.master) })),
     h("span.stat", { title: t("cafe.deckCount", { count: view.deck_count }) }, icon("deck", { decorative: true }), h("b", String(view.deck_count)), h("span.sr", t("cafe.deckCount", { count: view.deck_count }))),
     h("span.stat.supply", { title: t("cafe.supply") }, h("span.muted", t("cafe.supply")), " ",
-      view.colours.map((c) => h("span.cube-n", { title: colourCount(c, view.supply[c]) }, bean(c, { decorative: true }), h("b", String(view.supply[c])),
+      view.colours.map((c) => h("span.cube-n", { title: colourCount(c, view.supply[c]) }, cubeToken(c, view.supply[c]), h("b", String(view.supply[c])),
         h("span.sr", colourCount(c, view.supply[c]))))),
     view.order.length ? h("span.stat.muted", t("cafe.order", { names: view.order.map((q) => ctx.seatName(q)).join(" → ") })) : null);
 }

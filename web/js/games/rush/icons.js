@@ -31,10 +31,22 @@ export function icon(name, { cls = "", label = null, decorative = false } = {}) 
 export function meepleIcon(seat, opts = {}) { return icon(`meeple-${(seat % 4) + 1}`, opts); }
 
 /** A list of ingredients as icons, grouped ("2× coffee"), with one text label. */
-export function ingredientList(list, { cls = "" } = {}) {
+export function ingredientList(list, { cls = "", pieces = false } = {}) {
   if (!list.length) return h("span.ings.empty" + (cls ? "." + cls : ""), t("rush.nothing"));
   return h("span.ings" + (cls ? "." + cls : ""), { role: "img", "aria-label": ingredientsText(list), title: ingredientsText(list) },
-    list.map((ing) => icon(ing, { decorative: true })));
+    list.map((ing) => (pieces ? ingredientToken(ing) : icon(ing, { decorative: true }))));
+}
+
+/**
+ * An ingredient's picture standing for `n` tokens in one place (the supply, a
+ * player's tray; one each in a cup): named "ing-<ingredient>", so a token
+ * taken from the supply travels to the tray, then into a cup (table/motion.js).
+ */
+export function ingredientToken(ing, n = null) {
+  const el = icon(ing, { decorative: true });
+  el.dataset.piece = "ing-" + ing;
+  if (n !== null) el.dataset.count = String(n);
+  return el;
 }
 
 /** "coffee, coffee, milk" in the current language. */

@@ -6,7 +6,7 @@
 import { t } from "../../i18n.js";
 import { h, nameStartsWithShown } from "../../table/dom.js";
 import { zoomable } from "../../table/zoom.js";
-import { INGREDIENTS, UPGRADES, eventIcon, icon, ingName, ingredientList, ingredientsText, meepleIcon, upgradeName } from "./icons.js";
+import { INGREDIENTS, UPGRADES, eventIcon, icon, ingName, ingredientList, ingredientToken, ingredientsText, meepleIcon, upgradeName } from "./icons.js";
 
 // The ingredient the player is about to place (a display choice, not a rule:
 // the cups then offer the engine's put:<ingredient>:<cup> moves for it).
@@ -153,7 +153,7 @@ function renderSupply(view, moves, ctx) {
   return h("section.rush-supply", { "aria-label": t("rush.supply"), dataset: { testid: "rush-supply" } },
     h("h3", t("rush.supply")),
     h("ul.supply-list", INGREDIENTS.map((ing) => h("li", { class: view.supply[ing] === 0 ? "out" : "", title: t("rush.supplyOf", { ing: ingName(ing), n: view.supply[ing] }) },
-      icon(ing, { decorative: true }), h("span.sr", ingName(ing)), h("b", String(view.supply[ing]))))),
+      ingredientToken(ing, view.supply[ing]), h("span.sr", ingName(ing)), h("b", String(view.supply[ing]))))),
     h("div.supply-row",
       h("span.stat", { title: t("rush.rushSupply", { count: view.rush_supply }) }, icon("rush", { decorative: true }), h("b", String(view.rush_supply)), h("span.sr", t("rush.rushSupply", { count: view.rush_supply }))),
       h("span.stat", { title: t("rush.deckCount", { count: view.deck_count }) }, icon("deck", { decorative: true }), h("b", { dataset: { testid: "deck-count" } }, String(view.deck_count)), h("span.sr", t("rush.deckCount", { count: view.deck_count }))),
@@ -195,7 +195,7 @@ function renderPlayer(view, pl, moves, ctx) {
   const cups = pl.cups.map((cup) => {
     const put = putMoves.find((m) => m.payload.ingredient === sel && m.payload.cup === cup.cup);
     const empty = (my.empty ?? []).find((m) => m.payload.cup === cup.cup);
-    const content = [h("span.cup-title", icon("cup", { decorative: true }), t("rush.cupN", { n: cup.cup })), ingredientList(cup.ingredients)];
+    const content = [h("span.cup-title", icon("cup", { decorative: true }), t("rush.cupN", { n: cup.cup })), ingredientList(cup.ingredients, { pieces: true })];
     const label = t("rush.cupLabel", { n: cup.cup, ings: ingredientsText(cup.ingredients) });
     return h("div.cup", { class: sendableCups.has(cup.cup) ? "match" : "", dataset: { cup: String(cup.cup) } },
       put ? moveButton(put, moveText(put, view, ctx), [content, h("span.put-hint", "+", icon(sel, { decorative: true }))], "cup-button")
@@ -217,8 +217,8 @@ function renderPlayer(view, pl, moves, ctx) {
             render(board, ctx);
             board.querySelector(`[data-chip="${ing}"]`)?.focus();
           } },
-          icon(ing, { decorative: true }), h("span", ingName(ing)), n > 1 ? h("b", "×" + n) : null)
-        : h("span.chip.static", icon(ing, { decorative: true }), h("span", ingName(ing)), n > 1 ? h("b", "×" + n) : null);
+          ingredientToken(ing, n), h("span", ingName(ing)), n > 1 ? h("b", "×" + n) : null)
+        : h("span.chip.static", ingredientToken(ing, n), h("span", ingName(ing)), n > 1 ? h("b", "×" + n) : null);
       return h("span.tray-item", chip, ret ? moveButton(ret, moveText(ret, view, ctx), t("rush.return"), "small.return") : null);
     })),
     sel ? h("p.muted.tray-hint", t("rush.clickCup", { ing: ingName(sel) })) : null) : null;
@@ -226,7 +226,8 @@ function renderPlayer(view, pl, moves, ctx) {
     const m = (my.upgrade ?? []).find((x) => x.payload.upgrade === u.upgrade);
     const label = t(u.active ? "rush.upgradeActive" : "rush.upgradeDown", { name: upgradeName(u.upgrade) });
     // every tile shows its own picture (the view names each); a face-down one is drawn dimmed
-    const tile = h("span.tile", { class: u.active ? "active" : "down", dataset: { upgrade: u.upgrade } },
+    // named by seat and tile, with its face, so a tile turned face up turns over (table/motion.js)
+    const tile = h("span.tile", { class: u.active ? "active" : "down", dataset: { upgrade: u.upgrade, piece: `upgrade-${p}-${u.upgrade}`, face: u.active ? "up" : "down" } },
       h("span.tile-ic", icon(u.upgrade, { decorative: true })), h("span.tile-name", upgradeName(u.upgrade)));
     return m ? moveButton(m, moveText(m, view, ctx), tile, "tile-button") : h("span.tile-wrap", { role: "img", "aria-label": label, title: label }, tile);
   });

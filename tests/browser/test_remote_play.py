@@ -22,14 +22,12 @@ GAME_MS = 120_000
 
 
 @pytest.fixture(scope="module")
-def rtc_browser():
-    """A browser of its own for this file: the launch arguments WebRTC over loopback needs."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*LAUNCH_ARGS, "--allow-loopback-in-peer-connection"])
-        yield browser
-        browser.close()
+def rtc_browser(browser):
+    """A browser of its own for this file, with the launch arguments WebRTC over loopback needs,
+    from the session's Playwright (a second sync Playwright in one process is refused)."""
+    rtc = browser.browser_type.launch(executable_path=CHROMIUM, args=[*LAUNCH_ARGS, "--allow-loopback-in-peer-connection"])
+    yield rtc
+    rtc.close()
 
 
 def device(browser, viewport=(1280, 800)):

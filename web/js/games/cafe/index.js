@@ -216,7 +216,8 @@ function renderArea(view, p, moves, ctx, { interactive, placing }) {
   grid.style.setProperty("--cols", String(cols));
   const zoomKey = `p${p}`;
   const zoom = ui.zoom.get(zoomKey) ?? (view.players.length > 1 && ctx.viewer !== p && view.active !== p ? 0.75 : 1);
-  const wrap = h("div.area-wrap", { role: "region", "aria-label": t("cafe.areaOf", { name: ctx.seatName(p) }) });
+  // a tab stop: the area scrolls on a phone, and a keyboard player must be able to scroll it too
+  const wrap = h("div.area-wrap", { role: "region", tabindex: "0", "aria-label": t("cafe.areaOf", { name: ctx.seatName(p) }) });
   wrap.style.setProperty("--zoom", String(zoom));
   if (placing) addPlacement(grid, wrap, placing, pl, top, left);
   wrap.append(grid);

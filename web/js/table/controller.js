@@ -867,8 +867,11 @@ export class Table {
     const inSight = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; };
     const banner = [...this.el.decision.querySelectorAll("[data-move]")];
     const board = [...this.el.board.querySelectorAll("[data-focus-first], [data-move]")].filter(shown);
-    const target = banner.find(shown) ?? board.find((el) => el.matches("[data-focus-first]"))
-      ?? board.find(inSight);
+    const onBoard = board.find((el) => el.matches("[data-focus-first]")) ?? board.find(inSight);
+    // when the board carries options (the banner keeps them hidden), the board is where the player acts:
+    // what the banner still shows is then what closes the turn (end, pass), never the first thing Enter does
+    const boardFirst = banner.some((el) => el.hidden);
+    const target = boardFirst ? onBoard ?? banner.find(shown) : banner.find(shown) ?? onBoard;
     // no scrolling: a target is in sight (the renderer keeps a placement preview in sight itself), and
     // a page that jumped would fold a phone's banner under the player's finger
     if (target) return target.focus({ preventScroll: true });

@@ -138,6 +138,36 @@ class Heuristics:
         """Projected final scores, one per player, for a state that is not over."""
         return [0.0] * int(state["config"]["players"])
 
+    def rewards(self, game: Game, state: State, final: bool, baseline: float) -> list[float]:
+        """Per-player rewards in [0, 1] where an iteration stops: the game's end (``final``) or the
+        rollout's horizon.  By default the point margin (:func:`margin_rewards`) of the final
+        scores or of the projected ones; a game whose winner is not the one with most points
+        (Seize's solo scenarios, decided by their own victory conditions) rewards that instead.
+        """
+        if final:
+            return margin_rewards(self.final_scores(game, state), self.margin_scale, baseline=baseline)
+        return margin_rewards(self.evaluate(game, state), self.margin_scale, final=False, baseline=baseline)
+
+    def baseline(self, game: Game, state: State) -> float:
+        """What :meth:`rewards` measures against, taken at the search's root (its first sample).
+
+        By default the score a solo player is projected to reach (0 with opponents: the margin is
+        over them); a search kept from one decision to the next keeps its first baseline, so old
+        and new rewards stay comparable.
+        """
+        if game.active_player(state) is None:
+            return 0.0
+        projected = self.evaluate(game, state)
+        return projected[0] if len(projected) == 1 else 0.0
+
+    def goal(self, game: Game, view: Mapping[str, Any], player: int, move_id: str, rng: Rng) -> Optional[str]:
+        """Which of the game's own objectives ``move_id`` serves, for a hint to say (default: none).
+
+        For games whose objective is more than points (Seize's solo scenarios and their victory
+        conditions).  Reads the view only (sampling the rest, as the search does).
+        """
+        return None
+
     def final_scores(self, game: Game, state: State) -> list[float]:
         outcome = game.outcome(state)
         assert outcome is not None
@@ -264,7 +294,7 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
             progress(min(1.0, done / limit if limit is not None else (now - started) / config.seconds))
         state = sampler(rng)
         if baseline is None:
-            baseline = _solo_baseline(game, heur, state)
+            baseline = heur.baseline(game, state)
         node = root
         path = [root]
         depth = 0
@@ -325,11 +355,7 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
                 m = moves[0] if len(moves) == 1 else heur.policy(game, state, moves, rng)
             state = play(state, m).state
             plies += 1
-        if active(state) is None:
-            rewards = margin_rewards(heur.final_scores(game, state), heur.margin_scale, baseline=baseline)
-        else:
-            rewards = margin_rewards(heur.evaluate(game, state), heur.margin_scale, final=False,
-                                     baseline=baseline)
+        rewards = heur.rewards(game, state, active(state) is None, baseline)
         # -- backpropagation -------------------------------------------------
         root.visits += 1
         for n in path[1:]:
@@ -341,14 +367,6 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     values = {mid: (ch.reward / ch.visits if ch.visits else 0.0)
               for mid, ch in root.children.items() if mid in root_ids}
     return SearchResult(visits, values, done, time.perf_counter() - started, priors, root, baseline)
-
-
-def _solo_baseline(game: Game, heur: Heuristics, state: State) -> float:
-    """The score a solo player is projected to reach from the root (0 when not solo)."""
-    if game.active_player(state) is None:
-        return 0.0
-    projected = heur.evaluate(game, state)
-    return projected[0] if len(projected) == 1 else 0.0
 
 
 def _best_prior(game: Game, heur: Heuristics, node: Node, state: State, untried: list[Move],

@@ -12,6 +12,7 @@
 //   boardOnly(move)               optional: true for an option only the board shows (kept out of sight in the banner)
 //   checkName(id, ctx)            optional: a lesson check's id (a card) in words, or null
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
+//   goalText(goal)                optional: the words of an objective a hint's move serves (bot_move's goal)
 //   eventText(event, ctx)         one translated log line
 //   eventIcon(event)              a small picture for that line, or null
 //   gameOver(view, status, ctx)   the final scoring breakdown (a node)
@@ -408,10 +409,11 @@ export class Table {
     this.el.hint.setAttribute("aria-busy", "true");
     this.hintNote("thinking", h("span.spinner", { "aria-hidden": "true" }), t("table.hint.thinking"), this.progressBar());
     let move = null;
+    let goal = null; // in a solo scenario: the victory condition the move serves
     let problem = null;
     try {
       // in the worker: the page stays responsive while the bot searches
-      ({ move } = await this.engine.call("bot_move", { match: asked.match, level }));
+      ({ move, goal } = await this.engine.call("bot_move", { match: asked.match, level }));
     } catch (err) {
       problem = err;
     }
@@ -428,17 +430,19 @@ export class Table {
       console.warn("hint failed:", problem);
       return this.hintNote("failed", t("table.hint.failed"));
     }
-    this.showHint(move);
+    this.showHint(move, goal);
   }
 
-  showHint(moveId) {
+  showHint(moveId, goal = null) {
     const option = this.moves.find((m) => m.id === moveId);
     const targets = [...this.root.querySelectorAll("[data-move]")].filter((el) => el.dataset.move === moveId);
     if (!option || !targets.length) return this.hintNote("failed", t("table.hint.failed"));
     for (const el of targets) el.classList.add("hinted");
     this.hinted = { token: this.runToken, move: moveId };
     const ctx = this.ctx({ view: this.view, moves: this.moves, viewer: this.viewerOfView });
-    this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || moveId }));
+    const move = this.moveText(option, ctx) || moveId;
+    const toward = goal && this.renderer.goalText ? this.renderer.goalText(goal) : null;
+    this.hintNote("shown", toward ? t("table.hint.suggestedFor", { move, goal: toward }) : t("table.hint.suggested", { move }));
     // the banner's option is always there and visible; scroll to it and give it the focus
     const el = targets.find((x) => x.closest("[data-testid=decision]")) ?? targets[0];
     el.scrollIntoView({ block: "nearest", inline: "nearest" });

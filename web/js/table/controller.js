@@ -56,7 +56,7 @@ export class Table {
     this.runToken = 0;
     this.busy = false;
     this.hinting = false;
-    this.hinted = null;     // {token, move}: the suggestion shown for the current decision
+    this.hinted = null;     // {token, move, goal}: the suggestion shown for the current decision
     this.waiting = "none";  // "human" | "bot" | "privacy" | "over" | "none"
     this.summarySince = new Map(); // human seat → the ply of their last own move
     this.summary = [];      // what happened since then, as the viewer may see it
@@ -398,6 +398,13 @@ export class Table {
     if (this.el.progress && Number.isFinite(fraction)) this.el.progress.value = Math.max(0, Math.min(1, fraction));
   }
 
+  /** The note's words: the option, and in a solo scenario the victory condition it serves. */
+  hintText(option, goal, ctx) {
+    const move = this.moveText(option, ctx) || option.id;
+    const toward = goal && this.renderer.goalText ? this.renderer.goalText(goal) : null;
+    return toward ? t("table.hint.suggestedFor", { move, goal: toward }) : t("table.hint.suggested", { move });
+  }
+
   async hint() {
     if (this.waiting !== "human" || this.busy || this.hinting) return;
     const level = this.hintLevel();
@@ -438,11 +445,9 @@ export class Table {
     const targets = [...this.root.querySelectorAll("[data-move]")].filter((el) => el.dataset.move === moveId);
     if (!option || !targets.length) return this.hintNote("failed", t("table.hint.failed"));
     for (const el of targets) el.classList.add("hinted");
-    this.hinted = { token: this.runToken, move: moveId };
+    this.hinted = { token: this.runToken, move: moveId, goal };
     const ctx = this.ctx({ view: this.view, moves: this.moves, viewer: this.viewerOfView });
-    const move = this.moveText(option, ctx) || moveId;
-    const toward = goal && this.renderer.goalText ? this.renderer.goalText(goal) : null;
-    this.hintNote("shown", toward ? t("table.hint.suggestedFor", { move, goal: toward }) : t("table.hint.suggested", { move }));
+    this.hintNote("shown", this.hintText(option, goal, ctx));
     // the banner's option is always there and visible; scroll to it and give it the focus
     const el = targets.find((x) => x.closest("[data-testid=decision]")) ?? targets[0];
     el.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -696,7 +701,7 @@ export class Table {
     if (this.hinted?.token === this.runToken) { // a redraw (e.g. a language change) keeps the suggestion
       for (const el of this.root.querySelectorAll("[data-move]")) if (el.dataset.move === this.hinted.move) el.classList.add("hinted");
       const option = this.moves.find((m) => m.id === this.hinted.move);
-      if (option) this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || option.id }));
+      if (option) this.hintNote("shown", this.hintText(option, this.hinted.goal, ctx));
     }
   }
 

@@ -17,7 +17,7 @@ from brewhouse.core import InvalidConfig, Move, Rng
 from brewhouse.seize import scenarios, solo
 from brewhouse.seize.cafe import achievements_met, award_icons, cafe_groups
 from brewhouse.seize.effects import DECIDE, ICON_FX, fx
-from brewhouse.seize.heuristics import HEURISTICS
+from brewhouse.seize.heuristics import HEURISTICS, projected_bad
 from brewhouse.seize.model import Ctx, gain_good
 from brewhouse.seize.phases import run
 from brewhouse.seize.scoring import rank
@@ -469,6 +469,14 @@ def test_the_search_plays_for_the_verdict_not_the_points():
     dirty["players"][HUMAN]["bad"] = 1
     dirty["players"][HUMAN]["good"] += 3
     assert HEURISTICS.rewards(GAME, dirty, False, 0.0)[HUMAN] < HEURISTICS.rewards(GAME, clean, False, 0.0)[HUMAN]
+    aunt = new("after_hours", 1)  # the Eccentric Aunt waiting, her order paid for: a Bad Review about to go
+    me = aunt["players"][HUMAN]
+    me["bad"], me["served"], me["res"] = 1, 0, {"beans": 1, "milk": 1, "sugar": 2}
+    me["line"] = [{"id": "eccentric_aunt", "happy": 0, "angry": False}]
+    assert projected_bad(aunt, DB) == 0
+    assert HEURISTICS.rewards(GAME, aunt, False, 0.0)[HUMAN] > HEURISTICS.rewards(GAME, dirty, False, 0.0)[HUMAN]
+    me["res"]["sugar"] = 0
+    assert projected_bad(aunt, DB) == 1
     s = new("wurfel_zucker", 1)
     before = HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN]
     s["scenario"]["marks"] = list(s["groups"][:2])

@@ -31,7 +31,7 @@ from .data import CardDB
 from .scenarios import AUTOMA, HUMAN, PROGRESS, margins
 from .scoring import rank
 
-__all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance"]
+__all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance", "projected_bad"]
 
 #: at the end of a scenario, the share of the reward the verdict decides (the rest, the margins
 #: toward each condition, only orders wins among wins and losses among losses)
@@ -40,6 +40,8 @@ VERDICT_SHARE = 0.75
 GOAL_SAMPLES = 6
 #: a change of the log of the chance of winning worth ~0.76 of the reward's range (tanh(1))
 LOG_SCALE = 1.0
+#: the ability step that loses a Bad Review (friends.json: the Eccentric Aunt's ability)
+LOSE_BAD_REVIEW = "lose_bad_review"
 
 
 def goal_progress(sid: str, margin: Mapping[str, float]) -> dict[str, float]:
@@ -78,6 +80,26 @@ def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool],
     if won is not None:
         r = VERDICT_SHARE * won + (1 - VERDICT_SHARE) * r
     return [r, 1.0 - r]
+
+
+def projected_bad(state: State, db: CardDB) -> float:
+    """Your Bad Reviews as the Line stands: one lost for each customer waiting to be served whose
+    ability loses one (the Eccentric Aunt) and whose order you can pay, half a one more for each
+    angry customer waiting (an angry customer leaving is a Bad Review)."""
+    pl = state["players"][HUMAN]
+    bad = pl["bad"]
+    start = pl["served"] if state["phase"] == "service" else 0
+    lose = 0
+    angry = 0
+    for e in pl["line"][start:]:
+        if e["angry"]:
+            angry += 1
+        card = db.card(e["id"])
+        if LOSE_BAD_REVIEW in db.abilities.get(card.get("ability"), {}).get("steps", ()):
+            main = card["main"] if "main" in card else card["mains"][0]
+            if affordable(pl, order_cost(pl, main["order"], db)):
+                lose += 1
+    return max(0, bad - lose) + 0.5 * angry
 
 
 class SeizeHeuristics(Heuristics):
@@ -171,7 +193,7 @@ class SeizeHeuristics(Heuristics):
             bd = list(game.outcome(state).breakdown)  # type: ignore[union-attr]
             return margins(state, (bd[HUMAN]["total"], bd[AUTOMA]["total"]), db, rank(state, bd))
         projected = self.evaluate(game, state)
-        return margins(state, (projected[HUMAN], projected[AUTOMA]), db)
+        return margins(state, (projected[HUMAN], projected[AUTOMA]), db, bad=projected_bad(state, db))
 
     def evaluate(self, game: Game, state: State) -> list[float]:
         db: CardDB = game.db  # type: ignore[attr-defined]

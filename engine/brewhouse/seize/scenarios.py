@@ -259,7 +259,7 @@ _TEXT = {
 #: counted in points (a close game swings by a few), the other conditions by the unit: a Bad Review,
 #: a group's award, a customer.  A test checks the table against ``solo.json``'s conditions.
 PROGRESS: dict[str, dict[str, float]] = {
-    "after_hours": {"more_reviews": 8.0, "no_bad_review": 2.0},
+    "after_hours": {"more_reviews": 8.0, "no_bad_review": 2.0},  # Bad Reviews can be lost (Eccentric Aunt)
     "new_startup": {"more_reviews": 8.0},
     "wurfel_zucker": {"all_awards_marked": 3.0, "more_reviews": 8.0},
     "ao_amor": {"more_reviews": 8.0},
@@ -268,13 +268,14 @@ PROGRESS: dict[str, dict[str, float]] = {
 }
 
 
-def margins(state: dict, totals: tuple[float, float], db: CardDB, winner: Optional[int] = None) -> dict[str, float]:
+def margins(state: dict, totals: tuple[float, float], db: CardDB, winner: Optional[int] = None,
+            bad: Optional[float] = None) -> dict[str, float]:
     """How far each victory condition of the game's scenario is met: positive when met, negative
     when not, half a unit from the line at the closest (so a tie sits on the side the booklet puts it).
 
     ``totals`` are (your, Starbots') reviews: the final ones, with ``winner`` the booklet's ranking
     (which breaks a tie for ``more_reviews``), or projected ones during the game (``winner`` None:
-    a projected tie counts as even).  The verdict (:func:`result`) and the search bots' objective
+    a projected tie counts as even); ``bad``, projected Bad Reviews (default: your café's).  The verdict (:func:`result`) and the search bots' objective
     (``heuristics.py``) both read these, so the conditions are written once."""
     sc = scenario(state["scenario"]["id"], db)
     me = state["players"][HUMAN]
@@ -286,7 +287,7 @@ def margins(state: dict, totals: tuple[float, float], db: CardDB, winner: Option
         elif c == "strictly_more_reviews":
             out[c] = diff - 0.5
         elif c == "no_bad_review":
-            out[c] = 0.5 - me["bad"]
+            out[c] = 0.5 - (me["bad"] if bad is None else bad)
         elif c == "all_awards_marked":
             marks = state["scenario"].get("marks", [])
             out[c] = sum(1 for g in state["groups"] if g in marks) - len(state["groups"]) + 0.5

@@ -148,18 +148,6 @@ class Heuristics:
             return margin_rewards(self.final_scores(game, state), self.margin_scale, baseline=baseline)
         return margin_rewards(self.evaluate(game, state), self.margin_scale, final=False, baseline=baseline)
 
-    def baseline(self, game: Game, state: State) -> float:
-        """What :meth:`rewards` measures against, taken at the search's root (its first sample).
-
-        By default the score a solo player is projected to reach (0 with opponents: the margin is
-        over them); a search kept from one decision to the next keeps its first baseline, so old
-        and new rewards stay comparable.
-        """
-        if game.active_player(state) is None:
-            return 0.0
-        projected = self.evaluate(game, state)
-        return projected[0] if len(projected) == 1 else 0.0
-
     def goal(self, game: Game, view: Mapping[str, Any], player: int, move_id: str, rng: Rng) -> Optional[str]:
         """Which of the game's own objectives ``move_id`` serves, for a hint to say (default: none).
 
@@ -294,7 +282,7 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
             progress(min(1.0, done / limit if limit is not None else (now - started) / config.seconds))
         state = sampler(rng)
         if baseline is None:
-            baseline = heur.baseline(game, state)
+            baseline = _solo_baseline(game, heur, state)
         node = root
         path = [root]
         depth = 0
@@ -367,6 +355,14 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     values = {mid: (ch.reward / ch.visits if ch.visits else 0.0)
               for mid, ch in root.children.items() if mid in root_ids}
     return SearchResult(visits, values, done, time.perf_counter() - started, priors, root, baseline)
+
+
+def _solo_baseline(game: Game, heur: Heuristics, state: State) -> float:
+    """The score a solo player is projected to reach from the root (0 when not solo)."""
+    if game.active_player(state) is None:
+        return 0.0
+    projected = heur.evaluate(game, state)
+    return projected[0] if len(projected) == 1 else 0.0
 
 
 def _best_prior(game: Game, heur: Heuristics, node: Node, state: State, untried: list[Move],

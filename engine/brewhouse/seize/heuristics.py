@@ -38,8 +38,9 @@ __all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress",
 VERDICT_SHARE = 0.75
 #: samples of the information set a hint's goal is judged on (:meth:`SeizeHeuristics.goal`)
 GOAL_SAMPLES = 6
-#: a change of the log of the chance of winning worth ~0.76 of the reward's range (tanh(1))
-LOG_SCALE = 1.0
+#: the log of the chance of winning at which the reward is ½ (about three Bad Reviews, or twelve
+#: points behind, past what is comfortably met)
+LOG_SCALE = 3.0
 #: the ability step that loses a Bad Review (friends.json: the Eccentric Aunt's ability)
 LOSE_BAD_REVIEW = "lose_bad_review"
 
@@ -65,18 +66,19 @@ def _softplus(x: float) -> float:
     return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
 
 
-def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool], baseline: float) -> list[float]:
+def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool]) -> list[float]:
     """(your, Starbots') rewards in a solo scenario from the conditions' margins.
 
-    The margins' measure is :func:`log_chance`, against ``baseline``, its value at the search's
-    root: ``0.5 + 0.5 * tanh((log_chance - baseline) / LOG_SCALE)``, so a position that makes
-    winning ``e`` times likelier than the root's is worth as much whether the game is nearly won
-    or nearly lost (an absolute chance would leave a search that is far behind nothing to tell
-    apart).  At the rollout's horizon that is the reward; at the end (``won`` given) the verdict
-    is three quarters of it and the margins' measure the last quarter: every win beats every
-    loss, and the margins order losses among losses.
+    The margins' measure is :func:`log_chance` ``L`` (0 when every condition is comfortably met,
+    down without bound as they slip away), read as ``LOG_SCALE / (LOG_SCALE - L)``: 1 when the
+    game looks won, ½ at ``L = -LOG_SCALE``, and still telling one Bad Review or one award from
+    the next when the game looks lost (a chance ``e**L`` itself, or any measure that flattens
+    like it, leaves a search far behind nothing to choose by, and it plays at random).  At the
+    rollout's horizon that is the reward; at the end (``won`` given) the verdict is three
+    quarters of it and the margins' measure the last quarter: every win beats every loss, and
+    the margins order losses among losses.
     """
-    r = 0.5 + 0.5 * math.tanh((log_chance(sid, margin) - baseline) / LOG_SCALE)
+    r = LOG_SCALE / (LOG_SCALE - log_chance(sid, margin))
     if won is not None:
         r = VERDICT_SHARE * won + (1 - VERDICT_SHARE) * r
     return [r, 1.0 - r]
@@ -147,14 +149,7 @@ class SeizeHeuristics(Heuristics):
         if book is None:
             return super().rewards(game, state, final, baseline)
         won = game.outcome(state).breakdown[HUMAN]["scenario"]["won"] if final else None  # type: ignore[union-attr]
-        return scenario_rewards(book["id"], self._margins(game, state), won, baseline)
-
-    def baseline(self, game: Game, state: State) -> float:
-        """In a solo scenario, the root's :func:`log_chance` (see :func:`scenario_rewards`)."""
-        book = state.get("scenario")
-        if book is None:
-            return super().baseline(game, state)
-        return log_chance(book["id"], self._margins(game, state))
+        return scenario_rewards(book["id"], self._margins(game, state), won)
 
     def goal(self, game: Game, view: Mapping[str, Any], player: int, move_id: str, rng: Rng) -> Optional[str]:
         """In a solo scenario, the victory condition ``move_id`` serves: the one whose progress the

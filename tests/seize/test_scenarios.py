@@ -475,8 +475,8 @@ def test_the_search_plays_for_the_verdict_not_the_points():
     me["line"] = [{"id": "eccentric_aunt", "happy": 0, "angry": False}]
     assert projected_bad(aunt, DB) == 0
     assert HEURISTICS.rewards(GAME, aunt, False, 0.0)[HUMAN] > HEURISTICS.rewards(GAME, dirty, False, 0.0)[HUMAN]
-    me["res"]["sugar"] = 0
-    assert projected_bad(aunt, DB) == 1
+    me["res"]["sugar"] = 0  # now she cannot be served: she keeps hers and may leave angry
+    assert projected_bad(aunt, DB) == pytest.approx(1.6)
     s = new("wurfel_zucker", 1)
     before = HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN]
     s["scenario"]["marks"] = list(s["groups"][:2])

@@ -86,22 +86,23 @@ def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool])
 
 def projected_bad(state: State, db: CardDB) -> float:
     """Your Bad Reviews as the Line stands: one lost for each customer waiting to be served whose
-    ability loses one (the Eccentric Aunt) and whose order you can pay, half a one more for each
-    angry customer waiting (an angry customer leaving is a Bad Review)."""
+    ability loses one (the Eccentric Aunt) and whose order you can pay; 0.6 more for each customer
+    waiting who is angry, or whose order you cannot pay and who is not happy (left unserved, it
+    turns angry, and an angry customer leaving is a Bad Review) -- the evaluation's own odds."""
     pl = state["players"][HUMAN]
     bad = pl["bad"]
     start = pl["served"] if state["phase"] == "service" else 0
     lose = 0
     angry = 0
     for e in pl["line"][start:]:
-        if e["angry"]:
-            angry += 1
         card = db.card(e["id"])
-        if LOSE_BAD_REVIEW in db.abilities.get(card.get("ability"), {}).get("steps", ()):
-            main = card["main"] if "main" in card else card["mains"][0]
-            if affordable(pl, order_cost(pl, main["order"], db)):
-                lose += 1
-    return max(0, bad - lose) + 0.5 * angry
+        main = card["main"] if "main" in card else card["mains"][0]
+        paid = affordable(pl, order_cost(pl, main["order"], db))
+        if e["angry"] or (not paid and not e["happy"]):
+            angry += 1
+        if paid and LOSE_BAD_REVIEW in db.abilities.get(card.get("ability"), {}).get("steps", ()):
+            lose += 1
+    return max(0, bad - lose) + 0.6 * angry
 
 
 class SeizeHeuristics(Heuristics):

@@ -17,7 +17,7 @@ from brewhouse.core import InvalidConfig, Move, Rng
 from brewhouse.seize import scenarios, solo
 from brewhouse.seize.cafe import achievements_met, award_icons, cafe_groups
 from brewhouse.seize.effects import DECIDE, ICON_FX, fx
-from brewhouse.seize.heuristics import HEURISTICS, projected_bad
+from brewhouse.seize.heuristics import HEURISTICS, projected_bad, scenario_rewards
 from brewhouse.seize.model import Ctx, gain_good
 from brewhouse.seize.phases import run
 from brewhouse.seize.scoring import rank
@@ -464,6 +464,9 @@ def test_the_search_plays_for_the_verdict_not_the_points():
     closer = HEURISTICS.rewards(GAME, over("after_hours", 40, 10, bad=1), True, 0.0)
     further = HEURISTICS.rewards(GAME, over("after_hours", 40, 10, bad=3), True, 0.0)
     assert further[HUMAN] < closer[HUMAN]  # the margins order losses among losses
+    # far behind, a horizon is worth what the lost end it leads to is: dragging the game on does not pay
+    hopeless = scenario_rewards("ao_amor", {"more_reviews": -30.0}, None)[HUMAN]
+    assert hopeless < scenario_rewards("ao_amor", {"more_reviews": -29.5}, False)[HUMAN] + 0.01
     clean = new("after_hours", 1)
     dirty = new("after_hours", 1)
     dirty["players"][HUMAN]["bad"] = 1

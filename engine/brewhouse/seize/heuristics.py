@@ -69,18 +69,19 @@ def _softplus(x: float) -> float:
 def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool]) -> list[float]:
     """(your, Starbots') rewards in a solo scenario from the conditions' margins.
 
-    The margins' measure is :func:`log_chance` ``L`` (0 when every condition is comfortably met,
-    down without bound as they slip away), read as ``LOG_SCALE / (LOG_SCALE - L)``: 1 when the
-    game looks won, ½ at ``L = -LOG_SCALE``, and still telling one Bad Review or one award from
-    the next when the game looks lost (a chance ``e**L`` itself, or any measure that flattens
-    like it, leaves a search far behind nothing to choose by, and it plays at random).  At the
-    rollout's horizon that is the reward; at the end (``won`` given) the verdict is three
-    quarters of it and the margins' measure the last quarter: every win beats every loss, and
-    the margins order losses among losses.
+    At the end (``won`` given) the verdict is three quarters of the reward and the margins'
+    measure the last quarter: every win beats every loss, and the margins order losses among
+    losses.  At the rollout's horizon the reward is what the end's is expected to be: the chance
+    of the verdict, ``e**L`` (:func:`log_chance`), in place of the verdict.  A horizon worth more
+    than the end it leads to would make a search that is behind prefer rollouts that never reach
+    the end, and drag the game on while Starbots scores.  The margins' measure reads ``L`` as
+    ``LOG_SCALE / (LOG_SCALE - L)``: 1 when the game looks won, ½ at ``L = -LOG_SCALE``, and still
+    telling one Bad Review or one award from the next when the game looks lost, where the chance
+    itself is flat.
     """
-    r = LOG_SCALE / (LOG_SCALE - log_chance(sid, margin))
-    if won is not None:
-        r = VERDICT_SHARE * won + (1 - VERDICT_SHARE) * r
+    log_win = log_chance(sid, margin)
+    r = LOG_SCALE / (LOG_SCALE - log_win)
+    r = VERDICT_SHARE * (math.exp(log_win) if won is None else won) + (1 - VERDICT_SHARE) * r
     return [r, 1.0 - r]
 
 

@@ -23,11 +23,13 @@ from typing import Any, Callable, Mapping, Optional
 
 from . import __version__
 from .bots import LEVELS, ISMCTSBot, make_bot
+from .bots.levels import heuristics_for
 from .core.game import Event
 from .core.errors import BadRequest, BadSave, BrewhouseError, IllegalMove, ReplayMismatch, UnknownMatch
 from .core.editions import FIRST_EDITION
 from .core import lessons as lesson_data
 from .core.match import MAX_SEED, SAVE_FORMAT, Match, state_digest
+from .core.rng import Rng
 from .core.registry import REGISTRY, Registry
 from .core.safejson import loads_bounded
 from .remote.sessions import METHODS as REMOTE_METHODS, RemoteSessions
@@ -196,7 +198,8 @@ class Api:
         return out
 
     def bot_move(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """The move a bot level would choose for the active player (not applied)."""
+        """The move a bot level would choose for the active player (not applied); in a solo scenario
+        also ``goal``, the victory condition the move serves (a hint says it)."""
         match = self._match(params)
         player = match.active_player
         if player is None:
@@ -227,7 +230,15 @@ class Api:
         move = bot.choose(match.game, view, match.game.legal_moves(match.state), budget)
         if keeps and isinstance(bot, ISMCTSBot):
             self._solo_bots[match_id] = (level, bot, list(match.moves))
-        return {"move": move, "player": player, "level": level}
+        out = {"move": move, "player": player, "level": level}
+        if isinstance(bot, ISMCTSBot):
+            # the objective the move serves, when the game has more than points (a solo scenario's
+            # conditions): a hint says it; judged on samples of the view, from a seed of the position
+            goal = heuristics_for(match.game).goal(match.game, view, player, move,
+                                                   Rng.from_seed(match.seed * 1009 + match.ply))
+            if goal is not None:
+                out["goal"] = goal
+        return out
 
     def _solo_bot(self, match_id: str, match: Match, level: Any) -> Optional[ISMCTSBot]:
         """The bot that made this solo match's last ``bot_move`` of ``level``, its tree aimed at

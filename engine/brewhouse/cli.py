@@ -85,7 +85,11 @@ def cmd_simulate(args: argparse.Namespace) -> None:
     report = None
     if args.progress:
         def report(record: GameRecord) -> None:
-            print(f"game seed {record.seed}: scores {list(record.outcome.scores)}", file=sys.stderr, flush=True)
+            line = f"game seed {record.seed}: scores {list(record.outcome.scores)}"
+            verdict = (record.outcome.breakdown or [{}])[0].get("scenario")
+            if verdict:  # a solo scenario is won by its own conditions: say how it ended
+                line += f" | {verdict['result']}"
+            print(line, file=sys.stderr, flush=True)
     started = time.perf_counter()
     records = _play_many(game.id, config, [args.seed + k for k in range(args.games)], seats, options,
                          args.workers, report)

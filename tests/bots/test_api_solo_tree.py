@@ -127,3 +127,15 @@ def test_in_the_browser_a_share_never_takes_a_decision_past_the_levels_limit(mon
     assert hard.search_config(None, 1.0).seconds == pytest.approx(2.7)
     assert hard.search_config(None, 1 / 3).seconds == pytest.approx(0.9)
     assert hard.search_config(1000, 5 / 3).seconds == pytest.approx(1.0)  # the caller's limit still wins
+
+
+def test_a_hint_in_a_solo_scenario_says_which_victory_condition_it_serves():
+    api = Api()
+    match = ok(api.call("new_game", {"game": "seize", "seed": 4,
+                                     "config": {"players": 1, "scenario": "after_hours"}}))["match"]
+    for _ in range(3):
+        reply = ok(api.call("bot_move", {"match": match, "level": "easy"}))
+        assert reply["goal"] in ("more_reviews", "no_bad_review")
+        ok(api.call("apply_move", {"match": match, "move": reply["move"]}))
+    # points alone decide a game without a scenario: no goal to name
+    assert "goal" not in ok(api.call("bot_move", {"match": new_solo_cafe(api), "level": "easy"}))

@@ -135,6 +135,21 @@ def test_no_peeking(game_id, seed, pick):
         assert a.last.visits == b.last.visits
 
 
+@pytest.mark.parametrize("scenario,seed,pick", [("after_hours", 3, 4), ("wurfel_zucker", 4, 9)])
+def test_no_peeking_in_a_solo_scenario(scenario, seed, pick):
+    """Playing for a scenario's conditions reads only the view (Starbots' face-down piles stay unseen)."""
+    game = REGISTRY.get("seize")
+    config = {"players": 1, "scenario": scenario}
+    state = [s for s in walk(game, config, seed, every=3) if len(game.legal_moves(s)) > 1][pick]
+    player = game.active_player(state)
+    other = _hide_differently("seize", state, player)
+    assert other != state and game.view(other, player) == game.view(state, player)
+    a, b = make_bot("hard", 11, iterations=40), make_bot("hard", 11, iterations=40)
+    assert (a.choose(game, game.view(state, player), game.legal_moves(state))
+            == b.choose(game, game.view(other, player), game.legal_moves(other)))
+    assert a.last.visits == b.last.visits
+
+
 def test_level_registry():
     assert list(LEVELS) == ["random", "easy", "normal", "hard"]
     assert isinstance(make_bot("random", 1), RandomBot)

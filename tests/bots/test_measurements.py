@@ -58,3 +58,26 @@ def test_the_committed_logs_agree_with_themselves():
     assert logs, "measurements/ holds the solo logs the notes quote"
     for log in logs:
         assert summarize.read_scores([str(log)]), log
+
+
+_scen = importlib.util.spec_from_file_location("scenarios_log", ROOT / "measurements" / "scenarios.py")
+scenarios_log = importlib.util.module_from_spec(_scen)
+_scen.loader.exec_module(scenarios_log)  # type: ignore[union-attr]
+
+
+def test_scenario_logs_pair_verdicts_and_settle_old_ones_from_scores(tmp_path):
+    old = tmp_path / "old.txt"
+    old.write_text("## ao_amor seeds 1-2\nao_amor game seed 1: scores [30.0, 20.0]\nao_amor game seed 2: scores [9.0, 20.0]\n"
+                   "# wins 1 of 2 | mean scores\n## after_hours seeds 1-1\nafter_hours game seed 1: scores [40.0, 9.0]\n"
+                   "# wins 0 of 1 | mean scores\n## cafe_quorra seeds 1-1\ncafe_quorra game seed 1: scores [40.0, 9.0]\n"
+                   "# wins 1 of 1 | mean scores\n")
+    new = tmp_path / "new.txt"
+    new.write_text("ao_amor game seed 2: scores [21.0, 20.0] | won: more Good Reviews than Starbots\n"
+                   "after_hours game seed 1: scores [30.0, 9.0] | lost: 1 Bad Review(s)\n")
+    before = scenarios_log.read(str(old))
+    assert before["ao_amor"] == {1: (30.0, 20.0, True), 2: (9.0, 20.0, False)}
+    assert before["after_hours"][1][2] is False and before["cafe_quorra"][1][2] is None  # a won block: unsettled
+    out = scenarios_log.summary(scenarios_log.read(str(new)), before)
+    assert out[0].startswith("ao_amor: won 1 of 1 (seeds 2-2); the same 1 games before: won 0;")
+    assert "won now and lost before 1" in out[0] and "+12.0 a game" in out[0]
+    assert out[-1] == "all: won 1 of 2 (50%)"

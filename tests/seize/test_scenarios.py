@@ -17,8 +17,10 @@ from brewhouse.core import InvalidConfig, Move, Rng
 from brewhouse.seize import scenarios, solo
 from brewhouse.seize.cafe import achievements_met, award_icons, cafe_groups
 from brewhouse.seize.effects import DECIDE, ICON_FX, fx
+from brewhouse.seize.heuristics import HEURISTICS, projected_bad, scenario_rewards
 from brewhouse.seize.model import Ctx, gain_good
 from brewhouse.seize.phases import run
+from brewhouse.seize.scoring import rank
 
 from .helpers import DB, GAME, all_cards, check_city_rows
 from .solo_helpers import BOT, HUMAN, SOLO
@@ -357,6 +359,23 @@ def test_wurfel_zucker_board_game_tokens_mark_awards():
     assert s["scenario"]["marks"] == ["happy_families"]
 
 
+def test_a_hint_names_the_award_a_board_game_marks():
+    """The hint's goal: placing a Board Game token marks an award (Würfel & Zucker's first condition)."""
+    s = new("wurfel_zucker", 0)
+    me = s["players"][HUMAN]
+    geek = next(c for c in s["city"][0]["deck"] if DB.card(c)["group"] == "happy_families")
+    s["city"][0]["deck"].remove(geek)
+    me["line"] = [{"id": geek, "happy": 0, "angry": False}]
+    me["served"] = 0
+    s["stack"] = [{"t": "board_games", "p": HUMAN, "drawn": [s["board_games"]["bag"].pop()], "uses": 1}]
+    place = next(m for m in GAME.legal_moves(s) if m.payload.get("use") == "place")
+    view = GAME.view(s, HUMAN)
+    assert HEURISTICS.goal(GAME, view, HUMAN, place.id, Rng(1)) == "all_awards_marked"
+    assert HEURISTICS.goal(GAME, GAME.view(new("ao_amor", 0), HUMAN), HUMAN, "x", Rng(1)) is None  # not legal
+    assert HEURISTICS.goal(GAME, GAME.view(GAME.setup(GAME.normalize_config({"players": 1}), 0), HUMAN),
+                           HUMAN, place.id, Rng(1)) is None  # no scenario: points alone
+
+
 # ---------------------------------------------------------------- victory conditions
 def over(sid: str, mine: int, theirs: int, **kw) -> dict:
     s = new(sid, 0)
@@ -417,6 +436,62 @@ def test_cafe_quorra_victory_needs_more_reviews_and_more_customers_ties_lose():
     won, text, _ = verdict(tie)
     assert not won and text == "lost: not strictly more Good Reviews than Starbots"  # a tie in reviews loses
     assert not verdict(over("cafe_quorra", 10, 20, customers=(5, 4)))[0]
+
+
+def test_margins_say_what_the_verdict_says():
+    """The search bots' margins are the verdict's own: positive exactly for the conditions met."""
+    six = list(new("wurfel_zucker", 0)["groups"])
+    cases = [over("after_hours", 30, 10), over("after_hours", 30, 10, bad=2), over("after_hours", 5, 10),
+             over("wurfel_zucker", 30, 10, marks=six[:4]), over("wurfel_zucker", 30, 10, marks=six),
+             over("cafe_quorra", 20, 10, customers=(5, 4)), over("cafe_quorra", 20, 10, customers=(4, 6)),
+             over("ao_amor", 10, 30)]
+    for s in cases:
+        out = GAME.outcome(s)
+        v = out.breakdown[HUMAN]["scenario"]
+        m = scenarios.margins(s, (out.breakdown[HUMAN]["total"], out.breakdown[BOT]["total"]), DB,
+                              rank(s, list(out.breakdown)))
+        assert {c["id"]: c["met"] for c in v["conditions"]} == {c: x > 0 for c, x in m.items()}
+    m = scenarios.margins(over("after_hours", 30, 10, bad=2), (30, 10), DB)
+    assert m["no_bad_review"] < scenarios.margins(over("after_hours", 30, 10, bad=1), (30, 10), DB)["no_bad_review"] < 0
+
+
+def test_the_search_plays_for_the_verdict_not_the_points():
+    """At the end a game lost by the booklet is a loss to the search bots, however far ahead in points;
+    before it, a Bad Review in After Hours or an award marked in Würfel & Zucker moves the reward."""
+    lost = HEURISTICS.rewards(GAME, over("after_hours", 40, 10, bad=1), True, 0.0)
+    won = HEURISTICS.rewards(GAME, over("after_hours", 12, 10), True, 0.0)
+    assert lost[HUMAN] < 0.5 < won[HUMAN] and won[BOT] < 0.5 < lost[BOT]
+    closer = HEURISTICS.rewards(GAME, over("after_hours", 40, 10, bad=1), True, 0.0)
+    further = HEURISTICS.rewards(GAME, over("after_hours", 40, 10, bad=3), True, 0.0)
+    assert further[HUMAN] < closer[HUMAN]  # the margins order losses among losses
+    # far behind, a horizon is worth what the lost end it leads to is: dragging the game on does not pay
+    hopeless = scenario_rewards("ao_amor", {"more_reviews": -30.0}, None)[HUMAN]
+    assert hopeless < scenario_rewards("ao_amor", {"more_reviews": -29.5}, False)[HUMAN] + 0.01
+    clean = new("after_hours", 1)
+    dirty = new("after_hours", 1)
+    dirty["players"][HUMAN]["bad"] = 1
+    dirty["players"][HUMAN]["good"] += 3
+    assert HEURISTICS.rewards(GAME, dirty, False, 0.0)[HUMAN] < HEURISTICS.rewards(GAME, clean, False, 0.0)[HUMAN]
+    aunt = new("after_hours", 1)  # the Eccentric Aunt waiting, her order paid for: a Bad Review about to go
+    me = aunt["players"][HUMAN]
+    me["bad"], me["served"], me["res"] = 1, 0, {"beans": 1, "milk": 1, "sugar": 2}
+    me["line"] = [{"id": "eccentric_aunt", "happy": 0, "angry": False}]
+    assert projected_bad(aunt, DB) == 0
+    assert HEURISTICS.rewards(GAME, aunt, False, 0.0)[HUMAN] > HEURISTICS.rewards(GAME, dirty, False, 0.0)[HUMAN]
+    me["res"]["sugar"] = 0  # now she cannot be served: she keeps hers and may leave angry
+    assert projected_bad(aunt, DB) == pytest.approx(1.6)
+    s = new("wurfel_zucker", 1)
+    before = HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN]
+    s["scenario"]["marks"] = list(s["groups"][:2])
+    assert HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN] > before
+
+
+def test_progress_weighs_every_condition_of_every_scenario():
+    """Each scenario's progress table (what the search bots play for) names exactly its victory conditions."""
+    assert set(scenarios.PROGRESS) == set(IDS)
+    for sid in IDS:
+        assert set(scenarios.PROGRESS[sid]) == set(sc(sid)["win"]), sid
+        assert all(scale > 0 for scale in scenarios.PROGRESS[sid].values())
 
 
 # ---------------------------------------------------------------- soak

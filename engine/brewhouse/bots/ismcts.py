@@ -138,6 +138,24 @@ class Heuristics:
         """Projected final scores, one per player, for a state that is not over."""
         return [0.0] * int(state["config"]["players"])
 
+    def rewards(self, game: Game, state: State, final: bool, baseline: float) -> list[float]:
+        """Per-player rewards in [0, 1] where an iteration stops: the game's end (``final``) or the
+        rollout's horizon.  By default the point margin (:func:`margin_rewards`) of the final
+        scores or of the projected ones; a game whose winner is not the one with most points
+        (Seize's solo scenarios, decided by their own victory conditions) rewards that instead.
+        """
+        if final:
+            return margin_rewards(self.final_scores(game, state), self.margin_scale, baseline=baseline)
+        return margin_rewards(self.evaluate(game, state), self.margin_scale, final=False, baseline=baseline)
+
+    def goal(self, game: Game, view: Mapping[str, Any], player: int, move_id: str, rng: Rng) -> Optional[str]:
+        """Which of the game's own objectives ``move_id`` serves, for a hint to say (default: none).
+
+        For games whose objective is more than points (Seize's solo scenarios and their victory
+        conditions).  Reads the view only (sampling the rest, as the search does).
+        """
+        return None
+
     def final_scores(self, game: Game, state: State) -> list[float]:
         outcome = game.outcome(state)
         assert outcome is not None
@@ -325,11 +343,7 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
                 m = moves[0] if len(moves) == 1 else heur.policy(game, state, moves, rng)
             state = play(state, m).state
             plies += 1
-        if active(state) is None:
-            rewards = margin_rewards(heur.final_scores(game, state), heur.margin_scale, baseline=baseline)
-        else:
-            rewards = margin_rewards(heur.evaluate(game, state), heur.margin_scale, final=False,
-                                     baseline=baseline)
+        rewards = heur.rewards(game, state, active(state) is None, baseline)
         # -- backpropagation -------------------------------------------------
         root.visits += 1
         for n in path[1:]:

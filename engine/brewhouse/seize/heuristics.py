@@ -13,18 +13,97 @@ with the bot's view), so reading the state here never peeks.
   Line (an affordable order is a coming review, an unaffordable one a coming
   angry customer), Hype (more customers a day), upgrades, owned customers
   and a little for resources.
+* **Solo scenarios** (:meth:`SeizeHeuristics.rewards`): the booklet's verdict, not the margin of
+  points, is the reward at the end (a win by every condition, the margins toward each condition
+  breaking ties); at the rollout's horizon, the chance of meeting every condition as the
+  projection stands (see :func:`scenario_rewards`).
 """
 from __future__ import annotations
 
-from typing import Sequence
+import math
+from typing import Any, Mapping, Optional, Sequence
 
 from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State
 from ..core.rng import Rng
 from .cafe import affordable, award_icons, order_cost
 from .data import CardDB
+from .scenarios import AUTOMA, HUMAN, PROGRESS, margins
+from .scoring import rank
 
-__all__ = ["SeizeHeuristics", "HEURISTICS"]
+__all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance", "projected_bad"]
+
+#: at the end of a scenario, the share of the reward the verdict decides (the rest, the margins
+#: toward each condition, only orders wins among wins and losses among losses)
+VERDICT_SHARE = 0.75
+#: samples of the information set a hint's goal is judged on (:meth:`SeizeHeuristics.goal`)
+GOAL_SAMPLES = 6
+#: the log of the chance of winning at which the reward is ½ (about three Bad Reviews, or twelve
+#: points behind, past what is comfortably met)
+LOG_SCALE = 3.0
+#: the ability step that loses a Bad Review (friends.json: the Eccentric Aunt's ability)
+LOSE_BAD_REVIEW = "lose_bad_review"
+
+
+def goal_progress(sid: str, margin: Mapping[str, float]) -> dict[str, float]:
+    """Each condition's progress in (0, 1): 1/2 on the line, ~0.88 at a margin of its scale
+    (``scenarios.PROGRESS``)."""
+    scales = PROGRESS[sid]
+    return {c: 0.5 + 0.5 * math.tanh(m / scales[c]) for c, m in margin.items()}
+
+
+def log_chance(sid: str, margin: Mapping[str, float]) -> float:
+    """The log of the chance that every condition holds, each met with its progress' chance
+    (:func:`goal_progress`): ``sum(log(progress))``.  A condition comfortably met adds about 0,
+    one far from holding a penalty that grows in proportion to its shortfall (one Bad Review
+    more, one award less, costs as much as the last), where the progress itself would flatten."""
+    scales = PROGRESS[sid]
+    return -sum(_softplus(-2.0 * m / scales[c]) for c, m in margin.items())
+
+
+def _softplus(x: float) -> float:
+    """log(1 + e**x), without overflow."""
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+
+
+def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool]) -> list[float]:
+    """(your, Starbots') rewards in a solo scenario from the conditions' margins.
+
+    At the end (``won`` given) the verdict is three quarters of the reward and the margins'
+    measure the last quarter: every win beats every loss, and the margins order losses among
+    losses.  At the rollout's horizon the reward is what the end's is expected to be: the chance
+    of the verdict, ``e**L`` (:func:`log_chance`), in place of the verdict.  A horizon worth more
+    than the end it leads to would make a search that is behind prefer rollouts that never reach
+    the end, and drag the game on while Starbots scores.  The margins' measure reads ``L`` as
+    ``LOG_SCALE / (LOG_SCALE - L)``: 1 when the game looks won, ½ at ``L = -LOG_SCALE``, and still
+    telling one Bad Review or one award from the next when the game looks lost, where the chance
+    itself is flat.
+    """
+    log_win = log_chance(sid, margin)
+    r = LOG_SCALE / (LOG_SCALE - log_win)
+    r = VERDICT_SHARE * (math.exp(log_win) if won is None else won) + (1 - VERDICT_SHARE) * r
+    return [r, 1.0 - r]
+
+
+def projected_bad(state: State, db: CardDB) -> float:
+    """Your Bad Reviews as the Line stands: one lost for each customer waiting to be served whose
+    ability loses one (the Eccentric Aunt) and whose order you can pay; 0.6 more for each customer
+    waiting who is angry, or whose order you cannot pay and who is not happy (left unserved, it
+    turns angry, and an angry customer leaving is a Bad Review) -- the evaluation's own odds."""
+    pl = state["players"][HUMAN]
+    bad = pl["bad"]
+    start = pl["served"] if state["phase"] == "service" else 0
+    lose = 0
+    angry = 0
+    for e in pl["line"][start:]:
+        card = db.card(e["id"])
+        main = card["main"] if "main" in card else card["mains"][0]
+        paid = affordable(pl, order_cost(pl, main["order"], db))
+        if e["angry"] or (not paid and not e["happy"]):
+            angry += 1
+        if paid and LOSE_BAD_REVIEW in db.abilities.get(card.get("ability"), {}).get("steps", ()):
+            lose += 1
+    return max(0, bad - lose) + 0.6 * angry
 
 
 class SeizeHeuristics(Heuristics):
@@ -65,6 +144,53 @@ class SeizeHeuristics(Heuristics):
                 v = 0.5
             out.append(v)
         return out
+
+    def rewards(self, game: Game, state: State, final: bool, baseline: float) -> list[float]:
+        """In a solo scenario, its victory conditions (:func:`scenario_rewards`); else the point margin."""
+        book = state.get("scenario")
+        if book is None:
+            return super().rewards(game, state, final, baseline)
+        won = game.outcome(state).breakdown[HUMAN]["scenario"]["won"] if final else None  # type: ignore[union-attr]
+        return scenario_rewards(book["id"], self._margins(game, state), won)
+
+    def goal(self, game: Game, view: Mapping[str, Any], player: int, move_id: str, rng: Rng) -> Optional[str]:
+        """In a solo scenario, the victory condition ``move_id`` serves: the one whose progress the
+        move raises most on a few samples of the player's information set, or, when it moves none
+        at once (most moves pay off later), the condition furthest from holding, which weighs
+        most in the search's objective (:func:`scenario_rewards`)."""
+        book = view.get("scenario")
+        if book is None:
+            return None
+        sid = book["id"]
+        sampler = game.determinizer(view, player)
+        gain: dict[str, float] = {}
+        now: dict[str, float] = {}
+        for _ in range(GOAL_SAMPLES):
+            state = sampler.sample(rng)
+            move = next((m for m in game.legal_moves(state) if m.id == move_id), None)
+            if move is None:
+                continue
+            before = goal_progress(sid, self._margins(game, state))
+            after = goal_progress(sid, self._margins(game, game.play(state, move).state))
+            for c, v in before.items():
+                now[c] = now.get(c, 0.0) + v
+                gain[c] = gain.get(c, 0.0) + after[c] - v
+        if not now:
+            return None
+        order = list(now)  # the scenario's own order breaks ties
+        best = max(order, key=lambda c: gain[c])
+        if gain[best] > 1e-9:
+            return best
+        return min(order, key=lambda c: now[c])
+
+    def _margins(self, game: Game, state: State) -> dict[str, float]:
+        """The scenario's margins: final at the end, projected before it."""
+        db: CardDB = game.db  # type: ignore[attr-defined]
+        if game.active_player(state) is None:
+            bd = list(game.outcome(state).breakdown)  # type: ignore[union-attr]
+            return margins(state, (bd[HUMAN]["total"], bd[AUTOMA]["total"]), db, rank(state, bd))
+        projected = self.evaluate(game, state)
+        return margins(state, (projected[HUMAN], projected[AUTOMA]), db, bad=projected_bad(state, db))
 
     def evaluate(self, game: Game, state: State) -> list[float]:
         db: CardDB = game.db  # type: ignore[attr-defined]

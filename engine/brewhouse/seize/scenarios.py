@@ -49,7 +49,7 @@ from .effects import DECIDE, ICON_FX, Decision
 from .model import Ctx, shuffle
 from .setup import start_resources
 
-__all__ = ["scenario", "fixed_options", "apply", "result", "customers_count", "FIXED"]
+__all__ = ["scenario", "fixed_options", "apply", "result", "margins", "customers_count", "FIXED", "PROGRESS"]
 
 HUMAN, AUTOMA = 0, 1
 _RULE = "Scénarios en mode solo, booklet pp. 48-51"
@@ -253,6 +253,51 @@ _TEXT = {
 }
 
 
+#: How the search bots weigh progress toward each scenario's victory conditions (``heuristics.py``):
+#: per scenario, per condition of its ``win`` list, the margin (:func:`margins`) that counts as
+#: "clearly met" -- a margin of one scale gives that condition about 0.88 of its reward.  Reviews are
+#: counted in points (a close game swings by a few), the other conditions by the unit: a Bad Review,
+#: a group's award, a customer.  A test checks the table against ``solo.json``'s conditions.
+PROGRESS: dict[str, dict[str, float]] = {
+    "after_hours": {"more_reviews": 8.0, "no_bad_review": 2.0},  # Bad Reviews can be lost (Eccentric Aunt)
+    "new_startup": {"more_reviews": 8.0},
+    "wurfel_zucker": {"all_awards_marked": 3.0, "more_reviews": 8.0},
+    "ao_amor": {"more_reviews": 8.0},
+    "cafe_da_nala": {"more_reviews": 8.0},
+    "cafe_quorra": {"strictly_more_reviews": 8.0, "strictly_more_customers": 2.0},
+}
+
+
+def margins(state: dict, totals: tuple[float, float], db: CardDB, winner: Optional[int] = None,
+            bad: Optional[float] = None) -> dict[str, float]:
+    """How far each victory condition of the game's scenario is met: positive when met, negative
+    when not, half a unit from the line at the closest (so a tie sits on the side the booklet puts it).
+
+    ``totals`` are (your, Starbots') reviews: the final ones, with ``winner`` the booklet's ranking
+    (which breaks a tie for ``more_reviews``), or projected ones during the game (``winner`` None:
+    a projected tie counts as even); ``bad``, projected Bad Reviews (default: your café's).  The verdict (:func:`result`) and the search bots' objective
+    (``heuristics.py``) both read these, so the conditions are written once."""
+    sc = scenario(state["scenario"]["id"], db)
+    me = state["players"][HUMAN]
+    diff = totals[HUMAN] - totals[AUTOMA]
+    out: dict[str, float] = {}
+    for c in sc["win"]:
+        if c == "more_reviews":
+            out[c] = diff if winner is None else diff + (0.5 if winner == HUMAN else -0.5)
+        elif c == "strictly_more_reviews":
+            out[c] = diff - 0.5
+        elif c == "no_bad_review":
+            out[c] = 0.5 - (me["bad"] if bad is None else bad)
+        elif c == "all_awards_marked":
+            marks = state["scenario"].get("marks", [])
+            out[c] = sum(1 for g in state["groups"] if g in marks) - len(state["groups"]) + 0.5
+        elif c == "strictly_more_customers":
+            out[c] = customers_count(me, db) - customers_count(state["players"][AUTOMA], db) - 0.5
+        else:  # solo.json's validator refuses unknown conditions
+            raise KeyError(c)
+    return out
+
+
 def result(state: dict, breakdown: list[dict[str, Any]], winner: int, db: CardDB) -> dict[str, Any]:
     """The scenario's verdict (booklet's victory conditions): ``won``, each condition met or not,
     and a sentence such as "won: more Good Reviews than Starbots and no Bad Review"."""
@@ -260,13 +305,8 @@ def result(state: dict, breakdown: list[dict[str, Any]], winner: int, db: CardDB
     me = state["players"][HUMAN]
     mine, theirs = customers_count(me, db), customers_count(state["players"][AUTOMA], db)
     marked = [g for g in state["groups"] if g in state["scenario"].get("marks", [])]
-    met = {
-        "more_reviews": winner == HUMAN,
-        "strictly_more_reviews": breakdown[HUMAN]["total"] > breakdown[AUTOMA]["total"],
-        "no_bad_review": me["bad"] == 0,
-        "all_awards_marked": len(marked) == len(state["groups"]),
-        "strictly_more_customers": mine > theirs,
-    }
+    margin = margins(state, (breakdown[HUMAN]["total"], breakdown[AUTOMA]["total"]), db, winner)
+    met = {c: m > 0 for c, m in margin.items()}
     values = {"bad": me["bad"], "marked": len(marked), "mine": mine, "theirs": theirs}
     conds = [{"id": c, "met": met[c]} for c in sc["win"]]
     won = all(c["met"] for c in conds)

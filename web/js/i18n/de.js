@@ -111,6 +111,7 @@ export default {
   "table.hint.label": "Zug vorschlagen: die Option hervorheben, die ein starker Bot wählen würde, ohne sie zu spielen",
   "table.hint.thinking": "Suche einen guten Zug…",
   "table.hint.suggested": "Vorschlag: {move}",
+  "table.hint.suggestedFor": "Vorschlag: {move} (Ziel: {goal})",
   "table.hint.unavailable": "Für dieses Spiel gibt es noch keine Zugvorschläge.",
   "table.hint.failed": "Diesmal kein Vorschlag: versuche es noch einmal.",
   "table.zoom.title": "Karte, vergrößert",

@@ -110,6 +110,7 @@ export default {
   "table.hint.label": "Suggest a move: highlight the option a strong bot would choose, without playing it",
   "table.hint.thinking": "Looking for a good move…",
   "table.hint.suggested": "Suggested: {move}",
+  "table.hint.suggestedFor": "Suggested: {move} (toward: {goal})",
   "table.hint.unavailable": "Hints are not available for this game yet.",
   "table.hint.failed": "No suggestion this time: try again.",
   "table.zoom.title": "Card, enlarged",

@@ -110,6 +110,7 @@ export default {
   "table.hint.label": "Suggérer un coup : mettre en évidence l'option qu'un bot fort choisirait, sans la jouer",
   "table.hint.thinking": "Recherche d'un bon coup…",
   "table.hint.suggested": "Suggestion : {move}",
+  "table.hint.suggestedFor": "Suggestion : {move} (objectif : {goal})",
   "table.hint.unavailable": "Les suggestions ne sont pas encore disponibles pour ce jeu.",
   "table.hint.failed": "Pas de suggestion cette fois : réessayez.",
   "table.zoom.title": "Carte agrandie",

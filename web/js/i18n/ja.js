@@ -111,6 +111,7 @@ export default {
   "table.hint.label": "ヒント：強いボットが選ぶ手を、実行せずに強調表示します",
   "table.hint.thinking": "良い手を探しています…",
   "table.hint.suggested": "おすすめ：{move}",
+  "table.hint.suggestedFor": "おすすめ：{move}（目標：{goal}）",
   "table.hint.unavailable": "このゲームではまだヒントを使えません。",
   "table.hint.failed": "今回は提案できませんでした。もう一度お試しください。",
   "table.zoom.title": "カードの拡大表示",

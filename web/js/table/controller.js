@@ -14,6 +14,7 @@
 //                                 (a board element marked data-focus-first takes the focus when such a decision arrives)
 //   checkName(id, ctx)            optional: a lesson check's id (a card) in words, or null
 //   moveText(move, view, ctx)     the same option in plain words (the hint's note)
+//   goalText(goal)                optional: the words of an objective a hint's move serves (bot_move's goal)
 //   eventText(event, ctx)         one translated log line
 //   eventIcon(event)              a small picture for that line, or null
 //   gameOver(view, status, ctx)   the final scoring breakdown (a node)
@@ -65,7 +66,7 @@ export class Table {
     this.runToken = 0;
     this.busy = false;
     this.hinting = false;
-    this.hinted = null;     // {token, move}: the suggestion shown for the current decision
+    this.hinted = null;     // {token, move, goal}: the suggestion shown for the current decision
     this.waiting = "none";  // "human" | "bot" | "privacy" | "over" | "none"
     this.summarySince = new Map(); // human seat → the ply of their last own move
     this.summary = [];      // what happened since then, as the viewer may see it
@@ -454,6 +455,13 @@ export class Table {
     if (this.el.progress && Number.isFinite(fraction)) this.el.progress.value = Math.max(0, Math.min(1, fraction));
   }
 
+  /** The note's words: the option, and in a solo scenario the victory condition it serves. */
+  hintText(option, goal, ctx) {
+    const move = this.moveText(option, ctx) || option.id;
+    const toward = goal && this.renderer.goalText ? this.renderer.goalText(goal) : null;
+    return toward ? t("table.hint.suggestedFor", { move, goal: toward }) : t("table.hint.suggested", { move });
+  }
+
   async hint() {
     if (this.waiting !== "human" || this.busy || this.hinting) return;
     const level = this.hintLevel();
@@ -465,10 +473,11 @@ export class Table {
     this.el.hint.setAttribute("aria-busy", "true");
     this.hintNote("thinking", h("span.spinner", { "aria-hidden": "true" }), t("table.hint.thinking"), this.progressBar());
     let move = null;
+    let goal = null; // in a solo scenario: the victory condition the move serves
     let problem = null;
     try {
       // in the worker: the page stays responsive while the bot searches
-      ({ move } = await this.engine.call("bot_move", { match: asked.match, level }));
+      ({ move, goal } = await this.engine.call("bot_move", { match: asked.match, level }));
     } catch (err) {
       problem = err;
     }
@@ -485,18 +494,18 @@ export class Table {
       console.warn("hint failed:", problem);
       return this.hintNote("failed", t("table.hint.failed"));
     }
-    this.showHint(move);
+    this.showHint(move, goal);
   }
 
-  showHint(moveId) {
+  showHint(moveId, goal = null) {
     const option = this.moves.find((m) => m.id === moveId);
     if (option) this.renderer.showHint?.(moveId); // e.g. a placement preview moves to the suggested spot
     const targets = [...this.root.querySelectorAll("[data-move]")].filter((el) => el.dataset.move === moveId);
     if (!option || !targets.length) return this.hintNote("failed", t("table.hint.failed"));
     for (const el of targets) el.classList.add("hinted");
-    this.hinted = { token: this.runToken, move: moveId };
+    this.hinted = { token: this.runToken, move: moveId, goal };
     const ctx = this.ctx({ view: this.view, moves: this.moves, viewer: this.viewerOfView });
-    this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || moveId }));
+    this.hintNote("shown", this.hintText(option, goal, ctx));
     // the banner's option is always there and visible; scroll to it and give it the focus
     // (an option kept for the board only is hidden there: then its board button)
     const shown = targets.filter((x) => x.checkVisibility?.() ?? x.offsetParent !== null);
@@ -788,7 +797,7 @@ export class Table {
     if (this.hinted?.token === this.runToken) { // a redraw (e.g. a language change) keeps the suggestion
       for (const el of this.root.querySelectorAll("[data-move]")) if (el.dataset.move === this.hinted.move) el.classList.add("hinted");
       const option = this.moves.find((m) => m.id === this.hinted.move);
-      if (option) this.hintNote("shown", t("table.hint.suggested", { move: this.moveText(option, ctx) || option.id }));
+      if (option) this.hintNote("shown", this.hintText(option, this.hinted.goal, ctx));
     }
     // measured once the banner and the summary above the board are drawn too
     travel(this.el.board, stood, travelMs);

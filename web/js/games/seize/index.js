@@ -985,4 +985,6 @@ export default {
   },
   panelState,
   render, decision, moveLabel, moveText, eventText, eventIcon, gameOver, glossary, setupPanel, privacyNote, orderOptions,
+  // a hint in a solo scenario names the victory condition its move serves
+  goalText: (goal) => t("seize.scenario.cond." + goal),
 };

@@ -1,0 +1,98 @@
+"""Summarise solo-scenario logs (``<scenario> game seed N: scores [you, Starbots] | <verdict>`` lines).
+
+Wins per scenario by the booklet's verdict, and a paired comparison against an older log of the
+same games (same seeds and bot seeds)::
+
+    .venv/bin/python measurements/scenarios.py measurements/seize-scenarios-hard-goals.txt \\
+        --against measurements/seize-scenarios-hard.txt
+
+An older log may lack the verdict (``seize-scenarios-hard.txt`` printed scores only).  Its
+verdict is then read from the scores where they settle it: a scenario whose only condition is
+more Good Reviews is won with more points and lost with fewer (a tie is left unknown, the
+booklet's tie-break needs the resources), and a scenario with no win in its whole log is lost
+in every game.  Unsettled games are counted apart, never guessed.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Optional
+
+LINE = re.compile(r"^(\w+) game seed (\d+): scores \[([-\d.]+), ([-\d.]+)\](?: \| (won|lost)\b.*)?$")
+WINS = re.compile(r"^# wins (\d+) of (\d+)")
+HEADING = re.compile(r"^## (\w+) seeds")
+#: the scenarios won by more Good Reviews alone (solo.json's ``win``)
+REVIEWS_ONLY = {"new_startup", "ao_amor", "cafe_da_nala"}
+
+Game = tuple[float, float, Optional[bool]]  # your points, Starbots', won (None: unknown)
+
+
+def read(path: str) -> dict[str, dict[int, Game]]:
+    """Scenario -> seed -> game, verdicts filled in from the scores where they settle it."""
+    try:
+        text = Path(path).read_text()
+    except OSError as err:
+        raise SystemExit(f"{path}: cannot read the log ({err.strerror})") from None
+    games: dict[str, dict[int, Game]] = {}
+    wins: dict[str, int] = {}
+    section = None
+    for line in text.splitlines():
+        line = line.strip()
+        if (got := HEADING.match(line)) is not None:
+            section = got.group(1)
+        elif (got := WINS.match(line)) is not None and section is not None:
+            wins[section] = wins.get(section, 0) + int(got.group(1))
+        elif (got := LINE.match(line)) is not None:
+            sid, seed = got.group(1), int(got.group(2))
+            verdict = None if got.group(5) is None else got.group(5) == "won"
+            games.setdefault(sid, {})[seed] = (float(got.group(3)), float(got.group(4)), verdict)
+    for sid, by_seed in games.items():
+        for seed, (mine, theirs, won) in by_seed.items():
+            if won is not None:
+                continue
+            if sid in REVIEWS_ONLY and mine != theirs:
+                won = mine > theirs
+            elif wins.get(sid) == 0:
+                won = False
+            by_seed[seed] = (mine, theirs, won)
+    return games
+
+
+def summary(games: dict[str, dict[int, Game]], against: Optional[dict[str, dict[int, Game]]] = None) -> list[str]:
+    out = []
+    total = won = unsettled = 0
+    for sid, by_seed in games.items():
+        n, w = len(by_seed), sum(1 for g in by_seed.values() if g[2])
+        unknown = sum(1 for g in by_seed.values() if g[2] is None)
+        total, won, unsettled = total + n, won + w, unsettled + unknown
+        line = f"{sid}: won {w} of {n}" + (f", {unknown} unsettled" if unknown else "") + \
+            f" (seeds {min(by_seed)}-{max(by_seed)})"
+        old = (against or {}).get(sid)
+        if old:
+            common = sorted(set(by_seed) & set(old))
+            before = [old[s][2] for s in common]
+            margin = [(by_seed[s][0] - by_seed[s][1]) - (old[s][0] - old[s][1]) for s in common]
+            settled = [s for s in common if old[s][2] is not None]
+            line += (f"; the same {len(common)} games before: won {sum(1 for b in before if b)}"
+                     + (f" ({len(common) - len(settled)} unsettled by the old log)" if len(settled) < len(common) else "")
+                     + f"; won now and lost before {sum(1 for s in settled if by_seed[s][2] and not old[s][2])}, "
+                       f"lost now and won before {sum(1 for s in settled if not by_seed[s][2] and old[s][2])}; "
+                       f"point margin over Starbots {sum(margin) / len(margin):+.1f} a game")
+        out.append(line)
+    out.append((f"all: won {won} of {total} ({won / total:.0%})" + (f", {unsettled} unsettled" if unsettled else ""))
+               if total else "no game")
+    return out
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("log")
+    ap.add_argument("--against", help="an older log of the same games")
+    args = ap.parse_args(argv)
+    print("\n".join(summary(read(args.log), read(args.against) if args.against else None)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

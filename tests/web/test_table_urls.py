@@ -72,3 +72,22 @@ def test_a_replay_share_link_carries_the_short_digest_after_the_edition():
     replay, plain = run_module(script)
     assert replay == "http://x/index.html?game=seize&seats=human,easy&seed=7&moves=zAAA&edition=4&digest=" + "ab" * 8
     assert plain == "http://x/index.html?game=seize&seats=human,easy&seed=7"
+
+
+@pytest.mark.parametrize("search", [
+    "", "?lang=de", "?game=seize&seats=human,random", "?resume=abc", "?seats=human,remote",
+    "?learn=seize", "?join=1", "?replay=1", "?game=",
+])
+def test_the_early_script_and_the_router_agree_on_a_tables_address(search):
+    """js/route-early.js marks a table's address before the first paint; it must name exactly the
+    addresses isTableRoute() opens as a table, or a page would show neither home nor table."""
+    script = f"""
+        import {{ readFileSync }} from "node:fs";
+        import {{ isTableRoute }} from "./web/js/table/url.js";
+        const classes = new Set();
+        globalThis.location = {{ search: {json.dumps(search)} }};
+        globalThis.document = {{ documentElement: {{ classList: {{ add: (c) => classes.add(c) }} }} }};
+        new Function(readFileSync("web/js/route-early.js", "utf8"))();
+        console.log(JSON.stringify([classes.has("at-table"), isTableRoute({json.dumps(search)})]));"""
+    early, router = run_module(script)
+    assert early == router

@@ -507,7 +507,7 @@ async function route() {
     root.hidden = true;
     root.replaceChildren();
     home.hidden = false;
-    document.body.classList.remove("at-table");
+    document.documentElement.classList.remove("at-table");
     setPageTitle(null);
     renderSaves();
     return;
@@ -528,7 +528,7 @@ async function route() {
 function showTableRoot() {
   $("home").hidden = true;
   $("table-root").hidden = false;
-  document.body.classList.add("at-table");
+  document.documentElement.classList.add("at-table");
 }
 
 window.addEventListener("popstate", route);

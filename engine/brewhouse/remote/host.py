@@ -119,6 +119,9 @@ class Host:
                 raise BadRequest(f"seat {seat} is already invited", seat=seat)
         invite = new_id()
         self._invites[invite] = seat
+        return self._invite_message(invite, seat)
+
+    def _invite_message(self, invite: str, seat: Optional[int]) -> dict[str, Any]:
         return {"type": "invite", "protocol": PROTOCOL, "version": PROTOCOL_VERSION, "invite": invite,
                 "game": self.game.id, "edition": self.edition, "engine": __version__, "config": self.config,
                 "seats": list(self.seats), "seat": seat, "commit": self.commit}
@@ -149,6 +152,56 @@ class Host:
     @property
     def nonces(self) -> list[tuple[int, str]]:
         return sorted((g.seat, g.nonce) for g in self._guests if g.seat is not None and g.nonce)
+
+    # -- the host's keepsake: resuming a dealt game after its page closed -----
+    def keepsake(self) -> dict[str, Any]:
+        """What this device keeps beside its save to host the game again: the secret, each seat's token and nonce.
+
+        It never goes to a guest (the secret is revealed only at the end):
+        the host's page stores it with its own save, on its own device.
+        """
+        self._started()
+        return {"secret": self.secret,
+                "seats": [{"seat": g.seat, "token": g.token, "nonce": g.nonce} for g in self._guests
+                          if g.seat is not None]}
+
+    @classmethod
+    def resumed(cls, match: Match, keepsake: Any, send: Send) -> "Host":
+        """Host ``match`` (loaded from its save) again, from its :meth:`keepsake`: no guest is connected.
+
+        Each remote seat's guest rejoins with its seat token (``resume``) at the
+        match's ply, and the end's audit verifies as if the page had never
+        closed.  A keepsake that does not fit the match (another secret,
+        a seat missing or doubled, a seed its nonces do not give) is refused
+        with ``BadRequest``: nothing is hosted then.
+        """
+        if not isinstance(keepsake, Mapping) or not isinstance(keepsake.get("seats"), list) \
+                or not isinstance(keepsake.get("secret"), str):
+            raise BadRequest("a host's keepsake is {secret, seats: [{seat, token, nonce}]}")
+        host = cls(match.game, match.config, match.seats, send, secret=keepsake["secret"])
+        for entry in keepsake["seats"]:
+            if not isinstance(entry, Mapping) or not all(
+                    isinstance(entry.get(k), str) and re.fullmatch(r"[0-9a-f]{32}", entry[k]) for k in ("token", "nonce")):
+                raise BadRequest("a keepsake's seat has a 32-hex token and nonce")
+            if entry.get("seat") not in host.remote_seats or host._seat_guest(entry["seat"]):
+                raise BadRequest(f"the keepsake's seat {str(entry.get('seat'))[:10]} is no remote seat of this game, "
+                                 "or is there twice")
+            host._guests.append(_Guest(entry["seat"], entry["token"], nonce=entry["nonce"]))
+        if not host.ready or derive_seed(host.secret, host.nonces) != match.seed:
+            raise BadRequest("this keepsake is not the one of this game (its secret and nonces do not give its seed)")
+        host.match = match
+        return host
+
+    def rejoin_invite(self, seat: int) -> dict[str, Any]:
+        """An invite message to a seat already taken, for a link carrying its seat token.
+
+        Its invite id is fresh and admits no ``hello`` (the seat is taken): only
+        the token resumes the seat.  A host resumed from its keepsake has lost
+        the seat's first invite; this one tells the guest the same game.
+        """
+        if self._seat_guest(seat) is None:
+            raise BadRequest(f"seat {seat} has no guest to rejoin", seat=seat)
+        return self._invite_message(new_id(), seat)
 
     # -- the host's own seats -----------------------------------------------
     def play(self, move_id: str) -> None:

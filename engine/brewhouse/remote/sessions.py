@@ -42,6 +42,7 @@ __all__ = ["RemoteSessions", "METHODS"]
 
 #: the API methods this module answers (see :meth:`brewhouse.api.Api.call`)
 METHODS = ("host_remote", "remote_invite", "remote_reinvite", "remote_receive", "remote_disconnect", "remote_seats",
+           "remote_keepsake", "host_resume",
            "join_remote", "remote_guest_receive", "remote_guest_move", "remote_guest_resume")
 
 #: how many hosts and guests one worker keeps (a page has one of either; this bounds a loop gone wrong)
@@ -122,6 +123,31 @@ class RemoteSessions:
         self.hosts[hid] = host
         return {"host": hid, **self._host_status(hid, host)}
 
+    def host_resume(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Host a saved remote game again (``save``, and the ``keepsake`` its host kept beside it).
+
+        The match is loaded like any save and registered at once; every remote
+        seat waits for its guest's ``resume`` (``remote_reinvite`` gives each a
+        link with its token).  A keepsake that does not fit the save is refused
+        and nothing is opened: the page then resumes the save as a plain game.
+        """
+        hid = self._new_id("h")
+        match_id = self.api.load({"save": params.get("save")})["match"]
+        try:
+            host = Host.resumed(self.api.matches[match_id], params.get("keepsake"),
+                                lambda channel, text: self._send(hid, channel, text))
+        except BadRequest:
+            del self.api.matches[match_id]  # nothing stays open
+            raise
+        self.hosts[hid] = host
+        self.host_matches[hid] = match_id
+        return {"host": hid, **self._host_status(hid, host)}
+
+    def remote_keepsake(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """What the host's page keeps beside its save of a dealt game (``Host.keepsake``): never sent to a guest."""
+        _, host = self._host(params)
+        return host.keepsake()
+
     def _send(self, hid: str, channel: Any, text: str) -> None:
         if text.startswith('{"type":"refused"'):  # the host's page says why a guest was turned away
             self._refused.append(json.loads(text))
@@ -161,9 +187,11 @@ class RemoteSessions:
         hid, host = self._host(params)
         seat = params.get("seat")
         invite = self.invites.get((hid, seat)) if type(seat) is int else None
+        guest = host._seat_guest(seat) if type(seat) is int else None
+        if invite is None and guest is not None:  # a host resumed from its save: the first invite is gone
+            invite = self.invites[(hid, seat)] = host.rejoin_invite(seat)
         if invite is None:
             raise BadRequest(f"seat {str(seat)[:10]} was never invited")
-        guest = host._seat_guest(seat)
         return {"invite": invite, "token": guest.token if guest else None}
 
     def remote_receive(self, params: Mapping[str, Any]) -> dict[str, Any]:

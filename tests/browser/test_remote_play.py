@@ -156,7 +156,9 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
 def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser, site):
     """The guest's tab closes; a bot stands in for a few moves; a new page rejoins by the fresh invite.
 
-    Then the host's saved game is resumed from its record: its remote seat is offered to a bot.
+    Then the host's tab closes: its saved game, hosted again from its record (and the keepsake beside it),
+    shows a fresh invite; the guest's reloaded page rejoins by it at the same ply.  A record saved before
+    keepsakes were kept opens as a plain game: a bot may play the remote seat.
     """
     host_ctx, host = device(rtc_browser)
     guest_ctx, guest = device(rtc_browser)
@@ -190,8 +192,36 @@ def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser
         # the game goes on from there, both ways (its end and audit are the whole-game tests')
         play_until([host, rejoined], rng, lambda: over(host) or (ply(host) >= at + 8 and ply(rejoined) == ply(host)))
         assert rejoined.evaluate("() => window.brewhouseRemote.table.status.ply") == ply(host)
-        # the host's saved game, resumed from its record: no guest can reach it, so a bot may play their seat
+        # the host's tab closes; its saved game is hosted again from the home page: a fresh link for the seat
         record = host.evaluate("() => window.brewhouseRemote.table.record.id")
+        host.wait_for_function("() => { const s = document.querySelector('[data-testid=game-status]').dataset; return s.saved === s.ply; }")
+        saved = ply(host)
+        host.evaluate("(id) => window.brewhouse.navigate('?resume=' + id)", record)
+        again = invite_link(host, 1, previous=fresh)
+        assert ply(host) == saved
+        host.set_viewport_size({"width": 390, "height": 844})
+        host.wait_for_function("() => document.querySelector('[data-testid=qr]')?.width > 0")
+        screenshot(host, "remote-resumed-invite-phone")
+        host.set_viewport_size({"width": 1280, "height": 800})
+        reloaded = new_ctx.new_page()  # the guest's page, reloaded, opens the new link
+        reloaded.problems = watch(reloaded)
+        join(host, reloaded, 1, again)
+        reloaded.wait_for_function("(at) => Number(document.querySelector('[data-testid=game-status]')?.dataset.ply) === at",
+                                   arg=saved, timeout=GAME_MS)
+        host.wait_for_selector("[data-testid=presence][data-seat='1'][data-state=connected]", timeout=GAME_MS)
+        play_until([host, reloaded], rng, lambda: over(host) or (ply(host) >= saved + 4 and ply(reloaded) == ply(host)))
+        assert reloaded.evaluate("() => window.brewhouseRemote.table.status.ply") == ply(host)
+        assert not reloaded.problems, reloaded.problems
+        # the keepsake stays on the host's device (an export file leaves it out); a record saved before
+        # keepsakes were kept: no guest can reach it, so a bot may play their seat
+        kept, exported = host.evaluate("""async (id) => {
+            const { SavesStore } = await import('./js/saves.js');
+            const saves = new SavesStore();
+            const { remote, ...record } = await saves.get(id);
+            const exported = await saves.exportText([id]);
+            await saves.put(record);
+            return [remote, exported]; }""", record)
+        assert len(kept["secret"]) == 64 and kept["secret"] not in exported and record in exported
         host.evaluate("(id) => window.brewhouse.navigate('?resume=' + id)", record)
         host.wait_for_selector("[data-testid=game-status][data-waiting=human], [data-testid=game-status][data-waiting=remote]")
         host.evaluate("() => { window.brewhouseRemote = { table: window.brewhouse.table }; }")

@@ -145,7 +145,8 @@ async function addRecords(db, described) {
 /** The text of an export file holding `records` (the engine version lets a later build's file say which version made it). */
 export function exportFileText(records, engineVersion = null) {
   return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, engine: engineVersion ?? undefined,
-    exported: new Date().toISOString(), records }, null, 1);
+    // a remote game's host keepsake (its fairness secret) stays on this device: an export file may be shared
+    exported: new Date().toISOString(), records: records.map(({ remote, ...record }) => record) }, null, 1);
 }
 
 /** The name an exported game's file is offered under. */

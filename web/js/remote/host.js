@@ -9,6 +9,7 @@ import { setPageTitle } from "../page-title.js";
 import { h } from "../table/dom.js";
 import { Table } from "../table/controller.js";
 import { seatName } from "../table/seat-name.js";
+import { hostGame, keepsakeHook } from "./host-save.js";
 import { PUBLIC_STUN, Peer, ownIceServers, saveOwnIceServers } from "./peer.js";
 import { SignalError, encodeFragment } from "./signal.js";
 import { codeBox, networkNote, remoteError, standInSelect } from "./ui.js";
@@ -23,12 +24,13 @@ const NETWORK_KEY = "brewhouse.remote.network";
 
 /**
  * Host a remote game in `root`.
- * deps: {engine, saves, renderer, gameInfo, info, navigate, config, seats, options}
+ * deps: {engine, saves, renderer, gameInfo, info, navigate, config, seats, options}, or a saved
+ * `record` with its keepsake (remote/host-save.js) to host again: every remote seat gets a fresh link.
  * Returns a handle with close() and the table once dealt (`.table`).
  */
 export async function openHost(root, deps) {
   const { engine, renderer, gameInfo, seats, config, options } = deps;
-  const hosted = await engine.call("host_remote", { game: renderer.id, config, seats });
+  const hosted = await hostGame(engine, deps);
   const lobby = h("section.remote-lobby.panel", { dataset: { testid: "remote-lobby" } });
   const tableEl = h("div.table-host");
   root.replaceChildren(lobby, tableEl);
@@ -37,8 +39,7 @@ export async function openHost(root, deps) {
   let network = localStorage.getItem(NETWORK_KEY) === "internet" ? "internet" : "room";
   let channels = 0;
   const byChannel = new Map(); // channel id -> seat entry
-  let joined = [];
-  let connected = [];
+  let { joined, connected } = hosted;
 
   // what the host's engine sends a guest goes on that guest's channel (measured: remote play's message sizes)
   handle.sent = { messages: 0, chars: 0, largest: 0 };
@@ -108,13 +109,18 @@ export async function openHost(root, deps) {
       draw();
     }
     if (out.started && !handle.table && !handle.closed) {
-      handle.table = new Table({ engine, saves: deps.saves, renderer, gameInfo, root: tableEl, info: deps.info, navigate: deps.navigate, remote: {} });
-      handle.startedAt = performance.now();
-      draw();
-      await handle.table.startHosted(out.status, options);
+      await openTable(out.status);
     } else if (out.moved) {
       handle.table?.remoteMoved();
     }
+  }
+
+  async function openTable(status) {
+    handle.table = new Table({ engine, saves: deps.saves, renderer, gameInfo, root: tableEl, info: deps.info, navigate: deps.navigate,
+      remote: keepsakeHook(engine, hosted.host) });
+    handle.startedAt = performance.now();
+    draw();
+    await handle.table.startHosted(status, options, deps.record);
   }
 
   async function dropped(entry) {
@@ -217,6 +223,7 @@ export async function openHost(root, deps) {
   }
 
   draw();
+  if (hosted.started) await openTable(hosted.status); // a saved game hosted again: its table, and a link per seat
   await Promise.all(hosted.remote_seats.map((seat) => invite(seat)));
   window.brewhouseRemote = handle; // test and measurement hook
   return handle;

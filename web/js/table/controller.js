@@ -321,10 +321,14 @@ export class Table {
     return status;
   }
 
-  /** A remote game the host's engine has dealt (remote/host.js): played like any other, saved as it goes. */
-  async startHosted(status, options = {}) {
+  /**
+   * A remote game the host's engine has dealt (remote/host.js): played like any other, saved as it goes
+   * (into its saved `record` when it is hosted again from there).
+   */
+  async startHosted(status, options = {}, record = null) {
     this.setup = { game: this.renderer.id, seats: status.seats, seed: null, options, edition: status.edition };
-    this.record = { id: newRecordId(), created: new Date().toISOString() };
+    this.record = record ? { id: record.id, created: record.created } : { id: newRecordId(), created: new Date().toISOString() };
+    this.saving = Boolean(record);
     await this.adopt(status);
   }
 
@@ -351,6 +355,8 @@ export class Table {
     if (this.closed || status.ply < this.status.ply) return; // a later position is on the table already
     this.status = status;
     if (before !== null && this.seats[before] === REMOTE_SEAT) this.movers.push(before);
+    await this.autosave(); // the host's save holds a guest's move too: hosted again, the game goes on from it
+    if (this.closed) return;
     if (!this.el.log.hidden) this.renderLog();
     if (this.waiting === "remote" || this.waiting === "over" || this.waiting === "none") this.run();
   }
@@ -741,8 +747,10 @@ export class Table {
     // the day as the position stands now, as an import describes it: the view held
     // may be older (drawn before the moves just played, e.g. the bots' end of a day)
     const { view } = await this.engine.call("view", { match: this.match, player: null });
+    // a hosted remote game keeps what hosting it again takes beside its save (remote/host-save.js)
+    const keepsake = await this.remote?.keepsake?.();
     return { ...describeStatus(this.status, view), id: this.record.id,
-      created: this.record.created, updated: new Date().toISOString(), save };
+      created: this.record.created, updated: new Date().toISOString(), save, ...(keepsake ? { remote: keepsake } : {}) };
   }
 
   /** Save the game; with no room left for it, say so on the table until a save goes through again. */

@@ -110,6 +110,17 @@ export async function openTable(root, search, deps) {
     if (!Object.hasOwn(TABLES, record.game)) return showRouteError(root, "table.error.notPlayable", { game: record.game }, navigate);
     const renderer = await loadRenderer(record.game);
     const gameInfo = games.find((g) => g.id === record.game) ?? { title: record.game };
+    const { canHostAgain } = await import("../remote/host-save.js");
+    if (canHostAgain(record)) { // a remote game its host closed: hosted again, a fresh link for each friend
+      const { openHost } = await import("../remote/host.js");
+      try {
+        return current = await openHost(root, { engine, saves, renderer, gameInfo, info, navigate, seats: record.seats, record,
+          options: renderer.optionsFromConfig?.(record.save.config) ?? {} });
+      } catch (err) {
+        closeTable(); // a keepsake that does not fit its save: the game opens as a plain one (a bot may play the seats)
+        console.warn("the saved remote game cannot be hosted again:", err);
+      }
+    }
     const open = async (upto = null) => {
       const table = current = new Table({ engine, saves, renderer, gameInfo, root: tableHost(root), info, navigate });
       await (upto === null ? table.resume(record) : table.resumeAt(record, upto));

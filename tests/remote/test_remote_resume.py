@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from brewhouse.api import Api
 from brewhouse.remote.fairness import new_id
 
@@ -101,3 +103,68 @@ def test_a_keepsake_is_only_for_a_dealt_game():
     host = api.call("host_remote", {"game": "rush", "seats": ["human", "remote"]})["result"]
     out = api.call("remote_keepsake", {"host": host["host"]})
     assert not out["ok"] and out["error"]["code"] == "bad_request"
+
+
+def reloaded_guest(pages: Pages, seat: int, channel: str, keepsake: dict, link: dict) -> dict:
+    """The guest's page reloaded: a new engine from this device's keepsake, rejoining by the host's fresh link."""
+    api = Api()
+    joined = pages.ok(api, "join_remote", invite=link["invite"], token=link["token"], keepsake=keepsake)
+    kept = api.remote.guests[joined["guest"]]
+    pages.guests[seat] = (api, joined["guest"], channel)
+    before = {"ply": kept.ply, "events": len(kept.events), "view": kept.view}
+    pages.to_host(seat, joined["text"])
+    return before
+
+
+@pytest.mark.parametrize("nonce_kept", ["own", "altered"])
+def test_a_guest_reloaded_from_its_keepsake_shows_the_game_so_far_rejoins_and_audits_with_its_own_nonce(nonce_kept):
+    pages = Pages("rush", ["human", "remote"])
+    rng = random.Random(8)
+    some_moves(pages, rng, 7)
+    api, gid, _ = pages.guests[1]
+    kept = json.loads(json.dumps(pages.ok(api, "remote_guest_keepsake", guest=gid)))
+    seen = pages.last[1]["status"]["ply"]
+    if nonce_kept == "altered":
+        kept["nonce"] = "f" * 32
+    # both pages close: the host's is hosted again from its save, the guest's reloads from its keepsake
+    save, host_keepsake = stored(pages)
+    reopened_host(pages, save, host_keepsake)
+    link = pages.ok(pages.host_api, "remote_reinvite", host=pages.host["host"], seat=1)
+    before = reloaded_guest(pages, 1, "c1b", kept, link)
+    assert before["ply"] == seen and before["events"] and before["view"]  # the game so far, before any channel opens
+    assert pages.last[1]["status"]["ply"] == len(save["moves"]) and pages.hostinfo["connected"] == [1]
+    play_out(pages, rng)
+    audit = pages.audits[1]
+    if nonce_kept == "own":
+        assert audit["verified"], audit
+    else:  # the audit checks this device's own nonce (kept, not lost with the page)
+        assert not audit["verified"] and audit["field"] == "nonces", audit
+
+
+def test_a_guest_keepsake_rejoins_only_its_own_seat():
+    pages = Pages("rush", ["human", "remote", "remote"])
+    api, gid, _ = pages.guests[1]
+    kept = pages.ok(api, "remote_guest_keepsake", guest=gid)
+    other = pages.ok(pages.host_api, "remote_reinvite", host=pages.host["host"], seat=2)
+    out = Api().call("join_remote", {"invite": other["invite"], "token": other["token"], "keepsake": kept})
+    assert not out["ok"] and out["error"]["code"] == "bad_request", out
+    mine = pages.ok(pages.host_api, "remote_reinvite", host=pages.host["host"], seat=1)
+    for broken in ({}, dict(kept, updates=[{"type": "update"}]), dict(kept, updates="x")):
+        out = Api().call("join_remote", {"invite": mine["invite"], "token": mine["token"], "keepsake": broken})
+        assert not out["ok"], broken
+
+
+def test_a_keepsake_of_a_page_that_rejoined_elsewhere_does_not_claim_a_nonce_it_never_sent():
+    pages = Pages("rush", ["human", "remote"])
+    rng = random.Random(6)
+    api, gid, _ = pages.guests[1]
+    pages.ok(pages.host_api, "remote_disconnect", host=pages.host["host"], channel="c1")
+    link = pages.ok(pages.host_api, "remote_reinvite", host=pages.host["host"], seat=1)
+    pages.join(1, "c1b", invite=link["invite"], token=link["token"])  # another device, by token: no nonce of its own
+    api, gid, _ = pages.guests[1]
+    kept = json.loads(json.dumps(pages.ok(api, "remote_guest_keepsake", guest=gid)))
+    assert kept["own_nonce"] is False
+    pages.ok(pages.host_api, "remote_disconnect", host=pages.host["host"], channel="c1b")
+    reloaded_guest(pages, 1, "c1c", kept, pages.ok(pages.host_api, "remote_reinvite", host=pages.host["host"], seat=1))
+    play_out(pages, rng)
+    assert pages.audits[1]["verified"], pages.audits[1]

@@ -196,6 +196,29 @@ class Guest:
         guest.token = credentials["token"]
         return guest
 
+    def keepsake(self) -> dict[str, Any]:
+        """What this device keeps of the game (with :meth:`from_keepsake`): its credentials and all it was sent.
+
+        Beside :meth:`credentials`, the dealing's nonces and every ``update``
+        received: a page reloaded from it shows the game so far, rejoins with
+        a fresh link's token, and its end's audit still covers the whole game
+        and its own nonce.
+        """
+        return {**self.credentials(), "nonces": self.nonces, "updates": list(self.updates)}
+
+    @classmethod
+    def from_keepsake(cls, keepsake: Any, registry: Registry = REGISTRY) -> "Guest":
+        """The guest a :meth:`keepsake` describes; each kept update is checked again as when it arrived."""
+        if not isinstance(keepsake, Mapping) or not isinstance(keepsake.get("updates"), list) \
+                or not isinstance(keepsake.get("nonce"), str) or not isinstance(keepsake.get("token"), str):
+            raise BadMessage("a guest's keepsake is {invite, token, nonce, nonces, updates}")
+        guest = cls.from_credentials(keepsake, registry)
+        if keepsake.get("nonces") is not None:
+            guest.receive(encode({"type": "start", "nonces": keepsake["nonces"]}))
+        for update in keepsake["updates"]:
+            guest.receive(encode(update))
+        return guest
+
     # -- what a guest reads -----------------------------------------------------
     def receive(self, text: Any) -> dict[str, Any]:
         """Read one host message (:class:`BadMessage` if it is not one) and keep what it says."""

@@ -42,7 +42,7 @@ __all__ = ["RemoteSessions", "METHODS"]
 
 #: the API methods this module answers (see :meth:`brewhouse.api.Api.call`)
 METHODS = ("host_remote", "remote_invite", "remote_reinvite", "remote_receive", "remote_disconnect", "remote_seats",
-           "remote_keepsake", "host_resume",
+           "remote_keepsake", "host_resume", "remote_guest_keepsake",
            "join_remote", "remote_guest_receive", "remote_guest_move", "remote_guest_resume")
 
 #: how many hosts and guests one worker keeps (a page has one of either; this bounds a loop gone wrong)
@@ -229,11 +229,28 @@ class RemoteSessions:
             if not isinstance(token, str) or len(token) != 32:
                 raise BadRequest("'token' must be a seat token")
             guest.token = token
+        kept = params.get("keepsake")
+        if kept is not None:  # this device's copy of the seat: the game so far, and its own nonce for the audit
+            guest = self._kept_guest(guest, kept)
         gid = self._new_id("g")
         self.guests[gid] = guest
-        self.own_nonce[gid] = token is None
+        # a kept copy audits with its nonce if the seed was derived from it (it joined by hello, not a rejoin elsewhere)
+        self.own_nonce[gid] = token is None or (kept is not None and kept.get("own_nonce") is True)
         return {"guest": gid, "seat": guest.seat, "game": guest.invite["game"], "seats": guest.invite["seats"],
                 "text": guest.resume() if token is not None else guest.hello()}
+
+    def _kept_guest(self, fresh: Guest, kept: Any) -> Guest:
+        """The guest of this device's keepsake, rejoining by ``fresh`` (a new link): the same game, seat and token."""
+        guest = Guest.from_keepsake(kept, self.api.registry)
+        same = ("commit", "game", "seat")
+        if fresh.token != guest.token or any(fresh.invite[k] != guest.invite[k] for k in same):
+            raise BadRequest("this link is not for the seat this device kept: another game, seat or token")
+        return guest
+
+    def remote_guest_keepsake(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """What the guest's page keeps on its device (``Guest.keepsake``) to show and rejoin the game after a reload."""
+        gid, guest = self._guest(params)
+        return {**guest.keepsake(), "own_nonce": self.own_nonce[gid]}
 
     def remote_guest_resume(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """The ``resume`` text for a new channel after a lost one."""

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from conftest import CHROMIUM, LAUNCH_ARGS, screenshot, wait_ready, watch
+from conftest import ARTIFACTS, CHROMIUM, LAUNCH_ARGS, screenshot, wait_ready, watch
 
 GAME_MS = 120_000
 
@@ -99,6 +99,30 @@ def play_until(pages, rng: random.Random, done, max_moves: int = 2000) -> int:
     return moves
 
 
+BADGE = "[data-testid=player-panel] [data-testid=presence-badge]"
+
+
+def chat_crosses(host, guest) -> None:
+    """A guest's line reaches the host as text (its markup shown, not made), the host's reaction the guest;
+    the host's chat open on a phone leaves the board in sight (a screenshot to look at)."""
+    guest.click("[data-testid=chat-toggle]")
+    guest.fill("[data-testid=chat-input]", "<b>hi</b> ☕")
+    guest.click("[data-testid=chat-send]")
+    line = "[data-testid=chat-line]"
+    host.wait_for_function("(sel) => [...document.querySelectorAll(sel)].some(l => l.textContent.endsWith(': <b>hi</b> ☕'))", arg=line)
+    assert host.query_selector(f"{line} b") is None and guest.query_selector(f"{line} b") is None
+    host.set_viewport_size({"width": 390, "height": 844})
+    host.click("[data-testid=chat-toggle]")
+    host.click("[data-testid=chat-react][data-reaction='👍']")
+    guest.wait_for_function("(sel) => [...document.querySelectorAll(sel)].some(l => l.textContent.endsWith(': 👍'))", arg=line)
+    host.eval_on_selector(BADGE, "el => el.scrollIntoView({block: 'center'})")
+    host.screenshot(path=str(ARTIFACTS / "remote-presence-chat-phone.png"))  # as the phone shows it: the chat is fixed
+    host.click("[data-testid=chat-close]")
+    assert host.is_hidden("[data-testid=chat]")
+    host.screenshot(path=str(ARTIFACTS / "remote-presence-chat-closed-phone.png"))
+    host.set_viewport_size({"width": 1280, "height": 800})
+
+
 def over(page) -> bool:
     return waiting(page) == "over"
 
@@ -156,9 +180,11 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
 def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser, site):
     """The guest's tab closes; a bot stands in for a few moves; a new page rejoins by the fresh invite.
 
-    Then the host's tab closes: its saved game, hosted again from its record (and the keepsake beside it),
-    shows a fresh invite; the guest's reloaded page rejoins by it at the same ply.  A record saved before
-    keepsakes were kept opens as a plain game: a bot may play the remote seat.
+    The seat's player panel says so all along (reconnecting, gone, connected), and once back the
+    guest and the host chat (as text, never markup).  Then the host's tab closes: its saved game,
+    hosted again from its record (and the keepsake beside it), shows a fresh invite; the guest's
+    reloaded page rejoins by it at the same ply.  A record saved before keepsakes were kept opens as
+    a plain game: a bot may play the remote seat.
     """
     host_ctx, host = device(rtc_browser)
     guest_ctx, guest = device(rtc_browser)
@@ -175,10 +201,12 @@ def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser
         guest_ctx.close()  # the phone's tab is gone
         guest_ctx = None
         host.wait_for_selector("[data-testid=presence][data-seat='1'][data-state=reconnecting]", timeout=GAME_MS)
+        host.wait_for_selector(f"{BADGE}[data-seat='1'][data-state=reconnecting]")
         fresh = invite_link(host, 1, previous=link)
         screenshot(host, "remote-reinvite-desktop")
         # meanwhile a bot plays the seat, and hands it back
         host.select_option("[data-testid=stand-in][data-seat='1']", "easy")
+        host.wait_for_selector(f"{BADGE}[data-seat='1'][data-state=gone]")
         away = ply(host)
         play_until([host], rng, lambda: ply(host) >= away + 6 and waiting(host) == "human")
         host.select_option("[data-testid=stand-in][data-seat='1']", "")
@@ -189,6 +217,9 @@ def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser
         rejoined.wait_for_function("(at) => Number(document.querySelector('[data-testid=game-status]').dataset.ply) === at",
                                    arg=at, timeout=GAME_MS)
         host.wait_for_selector("[data-testid=presence][data-seat='1'][data-state=connected]", timeout=GAME_MS)
+        host.wait_for_selector(f"{BADGE}[data-seat='1'][data-state=connected]")
+        assert rejoined.query_selector(BADGE) is None  # a guest's own seat needs no badge: the only remote one here
+        chat_crosses(host, rejoined)
         # the game goes on from there, both ways (its end and audit are the whole-game tests')
         play_until([host, rejoined], rng, lambda: over(host) or (ply(host) >= at + 8 and ply(rejoined) == ply(host)))
         assert rejoined.evaluate("() => window.brewhouseRemote.table.status.ply") == ply(host)

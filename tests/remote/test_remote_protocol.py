@@ -63,7 +63,7 @@ def test_an_invite_admits_one_guest_only():
     host = Host(RUSH, {"players": 2}, [REMOTE, "human"], lambda c, t: sent.append((c, json.loads(t))))
     guest = Guest(host.invite(0))
     host.receive("a", guest.hello())
-    assert sent[-1][1]["type"] == "welcome"
+    assert [m["type"] for _, m in sent] == ["welcome", "presence"]
     host.receive("b", Guest(guest.invite).hello())
     assert sent[-1] == ("b", {"type": "refused", "code": "invite_used", "ply": None,
                               "message": "this invite was used already: ask the host for a new one"})
@@ -88,7 +88,7 @@ def test_builds_that_differ_are_told_which_side_reloads(engine, edition, reloads
     assert refusal["message"].endswith(reloads) or reloads in refusal["message"]
     # nothing was consumed: the same invite still admits the right build
     host.receive(2, Guest(guest.invite).hello())
-    assert sent[-1]["type"] == "welcome"
+    assert sent[-2]["type"] == "welcome"
 
 
 def test_another_protocol_version_is_refused():
@@ -210,7 +210,7 @@ def test_a_guest_resumes_its_seat_with_its_token_only():
         del table.guests[c]
     back = Guest.from_credentials(old.credentials())
     new = table.join(back, back.resume())
-    assert [json.loads(t)["type"] for t in table.sent[new]] == ["welcome", "start", "update"]
+    assert [json.loads(t)["type"] for t in table.sent[new]] == ["welcome", "start", "update", "presence"]
     assert back.ply == old.ply and back.deciding and [m.id for m in back.moves] == [m.id for m in old.moves]
     assert back.view == old.view and back.events == old.events and back.nonces == old.nonces
     # the old channel is no longer the seat's

@@ -34,7 +34,7 @@ SHARED_WORDS = {
     "fr": {"normal", "Normal", "Expert", "Options", "Actions", "actions", "Hype", "Service", "croissant", "Innovation", "Patience",
            "barista", "Style", "Hipsters", "Total", "caramel", "Points", "Rush", "production", "café", "Cafés",
            "Zoom", "Rotation", "excellent", "triangle", "croissants", "cube", "cubes", "point", "points"},
-    "de": {"Bot", "Hype", "Innovation", "neutral", "Normal"},
+    "de": {"Bot", "Hype", "Innovation", "neutral", "Normal", "Chat"},
 }
 #: Coffee Rush drinks (rush.drink.* keys only) a menu in the language writes exactly as English does
 DRINK_KEYS = "rush.drink."

@@ -23,7 +23,7 @@ from ..core.registry import REGISTRY, Registry
 from ..core.seats import HUMAN, is_seat_kind
 from .fairness import commitment, derive_seed, new_nonce
 from .host import seat_update
-from .messages import PROTOCOL, PROTOCOL_VERSION, BadMessage, decode_host, encode
+from .messages import PROTOCOL, PROTOCOL_VERSION, BadMessage, decode_guest, decode_host, encode
 
 __all__ = ["Guest", "AuditResult", "audit", "first_difference"]
 
@@ -159,6 +159,8 @@ class Guest:
         self.updates: list[dict[str, Any]] = []
         self.refusals: list[dict[str, Any]] = []
         self.revealed: Optional[dict[str, Any]] = None
+        #: seat -> "connected" / "reconnecting" / "gone", as the host last said
+        self.presence: dict[int, str] = {}
 
     @property
     def game(self) -> Game:
@@ -181,6 +183,19 @@ class Guest:
         if self.token is None:
             raise BadMessage("no seat token yet: join with hello first")
         return encode({"type": "resume", **self._build(), "seat": self.seat, "token": self.token})
+
+    def chat(self, text: str) -> str:
+        """A chat line for the table (checked here as the host will: size, no control characters)."""
+        return self._checked({"type": "chat", "text": text})
+
+    def react(self, reaction: str) -> str:
+        return self._checked({"type": "react", "reaction": reaction})
+
+    @staticmethod
+    def _checked(msg: dict[str, Any]) -> str:
+        text = encode(msg)
+        decode_guest(text)
+        return text
 
     def move(self, move_id: str) -> str:
         """A move chosen at the current ply (the host refuses it if the game moved on)."""
@@ -236,6 +251,11 @@ class Guest:
             self.refusals.append(msg)
         elif kind == "reveal":
             self.revealed = msg
+        elif kind == "presence":
+            self.presence = {seat: state for seat, state in msg["seats"]}
+        elif kind == "chat":
+            if ("text" in msg) == ("reaction" in msg):
+                raise BadMessage("a chat message holds a text or a reaction, one of them")
         else:
             raise BadMessage(f"a host does not send '{kind}' during a game")
         return msg

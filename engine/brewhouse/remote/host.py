@@ -17,7 +17,9 @@ one gets a typed ``refused`` message and changes nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import time
+from collections import deque
+from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 
 from .. import __version__
@@ -26,11 +28,18 @@ from ..core.game import Game
 from ..core.match import Match
 from .seat import REMOTE
 from .fairness import commitment, derive_seed, new_id, new_secret
-from .messages import PROTOCOL, PROTOCOL_VERSION, REFUSAL_CODES, BadMessage, decode_guest, encode
+from .messages import PROTOCOL, PROTOCOL_VERSION, REFUSAL_CODES, BadMessage, decode_guest, decode_host, encode
 
-__all__ = ["Host", "Refused", "seat_update"]
+__all__ = ["Host", "Refused", "seat_update", "CHAT_BURST", "CHAT_WINDOW", "CHAT_KEPT"]
 
 Send = Callable[[Hashable, str], None]
+
+#: a guest may say at most CHAT_BURST things (lines or reactions) in any CHAT_WINDOW seconds: a person
+#: chatting stays well under it, a script flooding the table is refused
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+#: how many of the last chat messages the host keeps (what its own page shows)
+CHAT_KEPT = 50
 
 
 def seat_update(match: Match, seat: Optional[int], since: int) -> dict[str, Any]:
@@ -74,6 +83,10 @@ class _Guest:
     nonce: Optional[str] = None
     #: the ply of the last update this guest was sent (its next update's ``since``)
     sent_ply: int = 0
+    #: the host handed this seat to a bot while its guest was away (presence "gone" until they resume)
+    gone: bool = False
+    #: when this guest last said something (the chat's rate limit)
+    said: deque = field(default_factory=lambda: deque(maxlen=CHAT_BURST))
 
 
 def _version_key(version: str) -> tuple:
@@ -85,7 +98,7 @@ class Host:
     """A match hosted for guests on other devices (see the module docstring)."""
 
     def __init__(self, game: Game, config: Optional[Mapping[str, Any]], seats: Sequence[str], send: Send,
-                 secret: Optional[str] = None) -> None:
+                 secret: Optional[str] = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         Match(game, config, 0, seats)  # checks config and seats now, before anyone is invited
         self.config = game.normalize_config(config)
@@ -100,6 +113,11 @@ class Host:
         self._used: set[str] = set()
         self._guests: list[_Guest] = []
         self._by_channel: dict[Hashable, _Guest] = {}
+        self.clock = clock
+        #: the last CHAT_KEPT chat messages relayed (the host's own page shows them)
+        self.chat: deque = deque(maxlen=CHAT_KEPT)
+        #: how many chat messages were ever relayed (a page asks for those after the count it saw)
+        self.chat_count = 0
 
     # -- inviting and joining ---------------------------------------------
     @property
@@ -230,6 +248,17 @@ class Host:
         match.apply(move_id)  # a typed error leaves everything as it was
         self._broadcast()
 
+    def hand_over(self, seat: int, to_bot: bool) -> None:
+        """The host hands an away guest's seat to a bot (its presence says "gone"), or takes it back to wait."""
+        guest = self._seat_guest(seat)
+        if guest is None:
+            raise BadRequest(f"seat {seat} has no guest to stand in for", seat=seat)
+        if guest.channel is not None and to_bot:
+            raise BadRequest(f"seat {seat}'s guest is connected: they decide", seat=seat)
+        if guest.gone != to_bot:
+            guest.gone = to_bot
+            self._tell_presence()
+
     def _started(self) -> Match:
         if self.match is None:
             raise BadRequest("the game has not started: remote seats are still joining")
@@ -252,6 +281,7 @@ class Host:
         guest = self._by_channel.pop(channel, None)
         if guest is not None:
             guest.channel = None
+            self._tell_presence()
 
     def _refuse(self, channel: Hashable, err: Refused) -> None:
         self.send(channel, encode({"type": "refused", "code": err.reason, "message": err.message[:500],
@@ -304,6 +334,8 @@ class Host:
         if self.match is not None:  # a full resync: the whole event log so far
             self._send_start(guest)
             self._send_update(guest, since=0)
+        guest.gone = False  # back: the seat is theirs again
+        self._tell_presence()
 
     def _on_move(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
         guest = self._by_channel.get(channel)
@@ -325,6 +357,65 @@ class Host:
         except BrewhouseError as err:
             raise Refused("illegal_move", err.message) from None
         self._broadcast()
+
+    def _on_chat(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
+        self._relay_from(channel, {"text": msg["text"]})
+
+    def _on_react(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
+        self._relay_from(channel, {"reaction": msg["reaction"]})
+
+    def _relay_from(self, channel: Hashable, said: dict[str, Any]) -> None:
+        guest = self._by_channel.get(channel)
+        if guest is None:
+            raise Refused("not_joined", "join with a hello or resume first")
+        if guest.seat is None:
+            raise Refused("not_seated", "a spectator watches without a word")
+        now = self.clock()
+        if len(guest.said) == CHAT_BURST and now - guest.said[0] < CHAT_WINDOW:
+            raise Refused("rate_limited", f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} seconds")
+        guest.said.append(now)
+        self._relay({"type": "chat", "seat": guest.seat, **said})
+
+    # -- presence and chat ------------------------------------------------------
+    def presence(self) -> list[list[Any]]:
+        """``[seat, state]`` for every remote seat taken: ``connected``, ``reconnecting`` or ``gone``."""
+        out = []
+        for seat in self.remote_seats:
+            guest = self._seat_guest(seat)
+            if guest is not None:
+                out.append([seat, "connected" if guest.channel is not None else "gone" if guest.gone else "reconnecting"])
+        return out
+
+    def _tell_presence(self) -> None:
+        text = encode({"type": "presence", "seats": self.presence()})
+        for guest in self._guests:
+            if guest.channel is not None:
+                self.send(guest.channel, text)
+
+    def say(self, text: Optional[str] = None, reaction: Optional[str] = None) -> dict[str, Any]:
+        """A chat line or a reaction from the host's own device, relayed to every guest like theirs.
+
+        It is signed with the host's first seat played by a person here (``None``: bots only).
+        """
+        said = {"text": text} if reaction is None else {"reaction": reaction}
+        if (text is None) == (reaction is None):
+            raise BadRequest("say a text or a reaction, one of them")
+        seat = next((i for i, kind in enumerate(self.seats) if kind == "human"), None)
+        msg = {"type": "chat", "seat": seat, **said}
+        try:
+            decode_host(encode(msg))  # the same checks as a guest's: size, no control characters, known reaction
+        except BadMessage as err:
+            raise BadRequest(err.message) from None
+        return self._relay(msg)
+
+    def _relay(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self.chat.append(msg)
+        self.chat_count += 1
+        text = encode(msg)
+        for guest in self._guests:
+            if guest.channel is not None:
+                self.send(guest.channel, text)
+        return msg
 
     # -- what guests are sent -------------------------------------------------
     def _broadcast(self) -> None:

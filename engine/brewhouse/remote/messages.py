@@ -28,7 +28,8 @@ from typing import Any, Callable, Mapping
 from ..core.errors import BrewhouseError
 from ..core.safejson import loads_bounded
 
-__all__ = ["PROTOCOL", "PROTOCOL_VERSION", "MAX_GUEST_CHARS", "MAX_HOST_CHARS", "MAX_MOVE_ID", "BadMessage",
+__all__ = ["PROTOCOL", "PROTOCOL_VERSION", "MAX_GUEST_CHARS", "MAX_HOST_CHARS", "MAX_MOVE_ID", "MAX_CHAT_CHARS",
+           "REACTIONS", "PRESENCE_STATES", "BadMessage",
            "encode", "decode_guest", "decode_host", "GUEST_MESSAGES", "HOST_MESSAGES", "REFUSAL_CODES"]
 
 PROTOCOL = "brewhouse-remote"
@@ -42,6 +43,12 @@ MAX_HOST_CHARS = 1024 * 1024
 MAX_MOVE_ID = 200
 #: JSON nesting a guest message may have (a move is 1 level deep)
 _GUEST_DEPTH = 4
+#: the longest chat line (a few words across the table; 140 emoji still fit in MAX_GUEST_CHARS as ASCII JSON)
+MAX_CHAT_CHARS = 140
+#: the reactions a player may send: a fixed set, so a reaction is never free text
+REACTIONS = ("\U0001f44d", "\U0001f62e", "\U0001f602", "\u2615")
+#: a seat's presence as the host sees it: its channel is open, closed (a fresh invite waits), or a bot plays it
+PRESENCE_STATES = ("connected", "reconnecting", "gone")
 
 #: why a host refuses a guest's message (the ``code`` of a ``refused`` message)
 REFUSAL_CODES = (
@@ -58,6 +65,7 @@ REFUSAL_CODES = (
     "stale_ply",         # the move was chosen at another ply than the current one
     "not_your_turn",     # another seat decides
     "illegal_move",      # not among the legal moves
+    "rate_limited",      # chat or reactions faster than a person types
 )
 
 
@@ -138,6 +146,31 @@ def _move(v: Any) -> str:
     return ""
 
 
+#: characters a chat line may not hold: C0/C1 controls, line and paragraph separators, bidi controls
+_UNSAYABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _chat_text(v: Any) -> str:
+    """A chat line: 1-MAX_CHAT_CHARS characters on one line, shown as plain text.
+
+    No control characters, line breaks or bidirectional overrides (which could
+    make a line read as another player's, or reverse what follows it).
+    """
+    if not isinstance(v, str) or not v.strip() or len(v) > MAX_CHAT_CHARS or _UNSAYABLE.search(v):
+        return f"a line of 1 to {MAX_CHAT_CHARS} characters without control characters"
+    return ""
+
+
+def _reaction(v: Any) -> str:
+    return "" if v in REACTIONS else "one of the reactions " + " ".join(REACTIONS).encode("ascii", "backslashreplace").decode()
+
+
+def _presence_entry(v: Any) -> str:
+    if not isinstance(v, list) or len(v) != 2 or _int(0, 99)(v[0]) or v[1] not in PRESENCE_STATES:
+        return "a [seat, state] pair (state: " + ", ".join(PRESENCE_STATES) + ")"
+    return ""
+
+
 def _nonce_entry(v: Any) -> str:
     if not isinstance(v, list) or len(v) != 2 or _int(0, 99)(v[0]) or _hex(32)(v[1]):
         return "a [seat, nonce] pair"
@@ -159,6 +192,8 @@ GUEST_MESSAGES: dict[str, dict[str, Check]] = {
     "resume": {**_HANDSHAKE, "seat": _nullable(_SEAT), "token": _hex(32), "game": _GAME, "edition": _EDITION,
                "engine": _ENGINE},
     "move": {"move": _str(MAX_MOVE_ID), "ply": _PLY},
+    "chat": {"text": _chat_text},
+    "react": {"reaction": _reaction},
 }
 
 #: what a host may send; fields marked optional in :data:`_OPTIONAL` may be absent
@@ -171,9 +206,12 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
                "events": _list_of(_event, 100_000), "moves": _list_of(_move, 100_000), "outcome": _obj},
     "refused": {"code": _str(40), "message": _str(500), "ply": _nullable(_PLY)},
     "reveal": {"secret": _hex(64), "moves": _list_of(_str(MAX_MOVE_ID), 10**6)},
+    "presence": {"seats": _list_of(_presence_entry, 99)},
+    "chat": {"seat": _nullable(_SEAT), "text": _chat_text, "reaction": _reaction},
 }
-#: fields sent only sometimes: moves to the seat that decides, the outcome once the game is over
-_OPTIONAL = {"update": frozenset({"moves", "outcome"})}
+#: fields sent only sometimes: moves to the seat that decides, the outcome once the game is over;
+#: a relayed chat message holds either a text or a reaction
+_OPTIONAL = {"update": frozenset({"moves", "outcome"}), "chat": frozenset({"text", "reaction"})}
 
 
 def encode(message: Mapping[str, Any]) -> str:

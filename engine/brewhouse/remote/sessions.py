@@ -43,7 +43,8 @@ __all__ = ["RemoteSessions", "METHODS"]
 #: the API methods this module answers (see :meth:`brewhouse.api.Api.call`)
 METHODS = ("host_remote", "remote_invite", "remote_reinvite", "remote_receive", "remote_disconnect", "remote_seats",
            "remote_keepsake", "host_resume", "remote_guest_keepsake",
-           "join_remote", "remote_guest_receive", "remote_guest_move", "remote_guest_resume")
+           "join_remote", "remote_guest_receive", "remote_guest_move", "remote_guest_resume",
+           "remote_say", "remote_hand_over", "remote_guest_say")
 
 #: how many hosts and guests one worker keeps (a page has one of either; this bounds a loop gone wrong)
 MAX_SESSIONS = 64
@@ -54,6 +55,11 @@ def _channel(params: Mapping[str, Any]) -> str:
     if not isinstance(channel, str) or not 0 < len(channel) <= 40:
         raise BadRequest("'channel' must be a short string naming the guest's data channel")
     return channel
+
+
+def _said(msg: Mapping[str, Any]) -> dict[str, Any]:
+    """A relayed chat message as a page renders it: who (a seat) and a text or a reaction (plain text)."""
+    return {k: v for k, v in msg.items() if k != "type"}
 
 
 def _text(params: Mapping[str, Any]) -> str:
@@ -159,7 +165,7 @@ class RemoteSessions:
         joined = [s for s in host.remote_seats if host._seat_guest(s)]
         connected = [s for s in joined if host._seat_guest(s).channel is not None]
         return {"game": host.game.id, "seats": list(host.seats), "remote_seats": host.remote_seats,
-                "joined": joined, "connected": connected, "started": match_id is not None,
+                "joined": joined, "connected": connected, "presence": host.presence(), "started": match_id is not None,
                 "status": self.api._status(match_id, host.match) if match_id else None}
 
     def remote_seats(self, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -199,6 +205,7 @@ class RemoteSessions:
         hid, host = self._host(params)
         channel, text = _channel(params), _text(params)
         before = host.match.ply if host.match else None
+        said = host.chat_count
         self._refused = []
         host.receive(channel, text)
         if host.match is None and host.ready:
@@ -208,7 +215,23 @@ class RemoteSessions:
         out["moved"] = before is not None and host.match.ply != before
         # a refused hello or resume (another build, a used invite): the host's page says so too
         out["refused"] = [{"code": r["code"], "message": r["message"]} for r in self._refused]
+        # what a guest said, for the host's own page (already relayed to every guest)
+        out["chat"] = [_said(m) for m in list(host.chat)[len(host.chat) - (host.chat_count - said):]]
         return out
+
+    def remote_say(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A chat line (``text``) or a ``reaction`` from the host's page, relayed to every guest."""
+        _, host = self._host(params)
+        return _said(host.say(params.get("text"), params.get("reaction")))
+
+    def remote_hand_over(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A bot plays an away guest's seat (``bot: true``: its presence is "gone"), or the seat waits for them."""
+        hid, host = self._host(params)
+        seat = params.get("seat")
+        if type(seat) is not int or type(params.get("bot")) is not bool:
+            raise BadRequest("'seat' must be a seat number and 'bot' true or false")
+        host.hand_over(seat, params["bot"])
+        return self._host_status(hid, host)
 
     def remote_disconnect(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """A guest's channel closed: its seat waits for that guest's ``resume``."""
@@ -285,7 +308,21 @@ class RemoteSessions:
             out["token"] = msg["token"]
         elif msg["type"] == "reveal":
             out["audit"] = self._audit(gid, guest).to_json()
+        elif msg["type"] == "presence":
+            out["presence"] = msg["seats"]
+        elif msg["type"] == "chat":
+            out["chat"] = _said(msg)
         return out
+
+    def remote_guest_say(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The text of this guest's chat line (``text``) or ``reaction``, checked before it is sent."""
+        _, guest = self._guest(params)
+        if guest.seat is None:
+            raise BadRequest("a spectator watches without a word")
+        try:
+            return {"text": guest.react(params["reaction"]) if "reaction" in params else guest.chat(params.get("text"))}
+        except BadMessage as err:
+            raise BadRequest(err.message) from None
 
     def _audit(self, gid: str, guest: Guest):
         if self.own_nonce[gid]:

@@ -11,6 +11,8 @@ import { Table } from "../table/controller.js";
 import { GuestEngine } from "./guest-engine.js";
 import { Peer } from "./peer.js";
 import { SignalError, decodeFragment } from "./signal.js";
+import { Presence } from "./presence.js";
+import { chatBox } from "./chat.js";
 import { codeBox, networkNote, remoteError } from "./ui.js";
 
 /** The longest text a host may send (brewhouse.remote.messages.MAX_HOST_CHARS) and the chunk marks' slack. */
@@ -50,6 +52,11 @@ export async function openJoin(root, deps) {
     status, networkNote(payload.network));
 
   let table = null;
+  const presence = new Presence(joined.seat); // who else is here, as the host says (on their player panels)
+  // the chat of a seated guest (a spectator watches without a word); seats named as this page's table names them
+  const chat = joined.seat === null ? null : chatBox({
+    seats: joined.seats.map((_, i) => (i === joined.seat ? "human" : "remote")),
+    say: async (said) => peer.send((await engine.call("remote_guest_say", { guest: joined.guest, ...said })).text) });
   const guestEngine = new GuestEngine(async (move) => {
     const { text } = await engine.call("remote_guest_move", { guest: joined.guest, move });
     peer.send(text);
@@ -86,12 +93,19 @@ export async function openJoin(root, deps) {
         guestEngine.update(got);
         const host = h("div.table-host");
         root.replaceChildren(host);
-        table = new Table({ engine: guestEngine, saves: null, renderer, gameInfo, root: host, info: deps.info, navigate, remote: { guest: true } });
+        table = new Table({ engine: guestEngine, saves: null, renderer, gameInfo, root: host, info: deps.info, navigate, remote: { guest: true, presence } });
+        if (chat) root.append(chat.el);
         window.brewhouseRemote = { table, guest: joined.guest };
         await table.startGuest(got.status);
       } else if (!guestEngine.update(got)) {
         table.remoteMoved();
       }
+    } else if (got.type === "presence") {
+      presence.set(got.presence);
+    } else if (got.type === "chat") {
+      chat?.add(got.chat);
+    } else if (got.type === "refused" && got.refused.code === "rate_limited") {
+      chat?.notice(t("remote.chat.tooFast"));
     } else if (got.type === "refused") {
       if (!guestEngine.refused(got.refused)) root.prepend(remoteError("remote.error.refused", { message: got.refused.message }));
     } else if (got.type === "reveal") {

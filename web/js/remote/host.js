@@ -12,6 +12,8 @@ import { seatName } from "../table/seat-name.js";
 import { hostGame, keepsakeHook } from "./host-save.js";
 import { PUBLIC_STUN, Peer, ownIceServers, saveOwnIceServers } from "./peer.js";
 import { SignalError, encodeFragment } from "./signal.js";
+import { Presence } from "./presence.js";
+import { chatBox } from "./chat.js";
 import { codeBox, networkNote, remoteError, standInSelect } from "./ui.js";
 
 /** A guest's message is at most brewhouse.remote.messages.MAX_GUEST_CHARS (plus the chunk marks). */
@@ -40,6 +42,8 @@ export async function openHost(root, deps) {
   let channels = 0;
   const byChannel = new Map(); // channel id -> seat entry
   let { joined, connected } = hosted;
+  const presence = new Presence(); // the engine's word on each remote seat, shown on its player panel
+  let chat = null; // the table's chat, once dealt
 
   // what the host's engine sends a guest goes on that guest's channel (measured: remote play's message sizes)
   handle.sent = { messages: 0, chars: 0, largest: 0 };
@@ -96,6 +100,8 @@ export async function openHost(root, deps) {
   async function receive(entry, text) {
     const out = await engine.call("remote_receive", { host: hosted.host, channel: entry.channel, text });
     ({ joined, connected } = out);
+    presence.set(out.presence);
+    for (const said of out.chat) chat?.add(said);
     // a guest turned away (another build, a used invite): said on its seat, in the engine's words
     const refusal = out.refused.find((r) => ["version_mismatch", "protocol_mismatch", "invite_used", "unknown_invite", "bad_token"].includes(r.code));
     if (refusal) {
@@ -117,7 +123,9 @@ export async function openHost(root, deps) {
 
   async function openTable(status) {
     handle.table = new Table({ engine, saves: deps.saves, renderer, gameInfo, root: tableEl, info: deps.info, navigate: deps.navigate,
-      remote: keepsakeHook(engine, hosted.host) });
+      remote: { ...keepsakeHook(engine, hosted.host), presence } });
+    chat = chatBox({ seats, say: async (said) => chat.add(await engine.call("remote_say", { host: hosted.host, ...said })) });
+    root.append(chat.el);
     handle.startedAt = performance.now();
     draw();
     await handle.table.startHosted(status, options, deps.record);
@@ -127,7 +135,9 @@ export async function openHost(root, deps) {
     if (handle.closed || handle.seats.get(entry.seat) !== entry) return;
     byChannel.delete(entry.channel);
     clearTimeout(entry.timer);
-    ({ joined, connected } = await engine.call("remote_disconnect", { host: hosted.host, channel: entry.channel }));
+    const status = await engine.call("remote_disconnect", { host: hosted.host, channel: entry.channel });
+    ({ joined, connected } = status);
+    presence.set(status.presence);
     await invite(entry.seat); // a fresh link for the same seat, shown at once
   }
 
@@ -198,7 +208,12 @@ export async function openHost(root, deps) {
 
   /** While a guest is away the game may go on: a bot level plays their seat until they are back (or "wait"). */
   function standInChoice(seat) {
-    return handle.table ? h("span", " · ", standInSelect(handle.table, seat, deps.info?.bot_levels)) : null;
+    // the guests are told too: a seat a bot plays is "gone" until its guest is back
+    const handOver = async (level) => {
+      presence.set((await engine.call("remote_hand_over", { host: hosted.host, seat, bot: Boolean(level) })).presence);
+      draw();
+    };
+    return handle.table ? h("span", " · ", standInSelect(handle.table, seat, deps.info?.bot_levels, handOver)) : null;
   }
 
   function draw() {
@@ -207,11 +222,11 @@ export async function openHost(root, deps) {
     if (handle.table) {
       // at the table: who is here, and a fresh invite for a seat whose guest dropped
       const chips = hosted.remote_seats.map((seat) => {
-        const state = connected.includes(seat) ? "connected" : "reconnecting";
+        const state = presence.state(seat) ?? (connected.includes(seat) ? "connected" : "reconnecting");
         return h("li.remote-presence", { dataset: { testid: "presence", seat: String(seat), state } },
           seatName(seats, seat), " · ", t(`remote.presence.${state}`), state === "connected" ? null : standInChoice(seat));
       });
-      lobby.replaceChildren(h("ul.remote-presence-list", chips), cards.length ? h("ul.remote-seats", cards) : null);
+      lobby.replaceChildren(h("ul.remote-presence-list", chips), ...(cards.length ? [h("ul.remote-seats", cards)] : []));
       return;
     }
     lobby.replaceChildren(

@@ -64,13 +64,13 @@ export function remoteError(key, err = null) {
 
 /**
  * Who plays remote seat `seat` of `table` while its guest cannot: "wait for them", or a bot
- * level (the engine's, "random" left out) until the guest is back (Table.standIn).
+ * level (the engine's, "random" left out) until the guest is back (Table.standIn); `onChange(level)` after.
  */
-export function standInSelect(table, seat, botLevels = []) {
+export function standInSelect(table, seat, botLevels = [], onChange = null) {
   const levels = botLevels.filter((l) => l !== "random");
   const current = table.standIns.get(seat) ?? "";
   return h("label.remote-stand-in", t("remote.host.standIn"), " ",
-    h("select", { dataset: { testid: "stand-in", seat: String(seat) }, onchange: (e) => table.standIn(seat, e.target.value || null) },
+    h("select", { dataset: { testid: "stand-in", seat: String(seat) }, onchange: (e) => { table.standIn(seat, e.target.value || null); onChange?.(e.target.value || null); } },
       h("option", { value: "", selected: current === "" }, t("remote.host.standInWait")),
       levels.map((level) => h("option", { value: level, selected: current === level }, t("setup.bot", { level: levelName(level) })))));
 }

@@ -799,6 +799,7 @@ export class Table {
     const travelMs = this.skipping ? 0 : travelTime(PACES[currentPace()]);
     const stood = travelMs > 0 && this.drawn?.viewer === this.viewerOfView ? snapshot(this.el.board) : null;
     this.renderer.render(this.el.board, ctx);
+    this.remote?.presence?.decorate(this.el.board); // remote play: who is here, on their panels (remote/presence.js)
     this.markChanges();
     this.renderDecision(ctx);
     this.renderSummary(ctx);

@@ -51,7 +51,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from home_data import HOME_DATA, write_home_data
+from home_data import HOME_DATA, prerender_cards, write_home_data
 from webapp import check_manifest, write_app_images
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,9 +216,10 @@ def assemble(out: Path, scratch: Path, epoch: int) -> dict:
     log(f"app icons: {len(icons)} drawn from web/ artwork")
     try:
         games = write_home_data(out)["games"]
+        cards = prerender_cards(out)
     except (ImportError, ValueError) as err:
         sys.exit(f"home page data: {err}")
-    log(f"{HOME_DATA}: {len(games)} games from the engine's list_games")
+    log(f"{HOME_DATA}: {len(games)} games from the engine's list_games, {cards} cards in index.html")
 
     pyodide_version = npm_version("pyodide")
     pyodide_dir = f"pyodide/{pyodide_version}"

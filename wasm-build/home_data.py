@@ -12,6 +12,8 @@ redraws only if the answers differ (they cannot, for one build).
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 #: where the generated module goes, under the built site
 HOME_DATA = "js/home-data.js"
+#: the menu in index.html, whose placeholder cards the build replaces by the English ones
+GAME_MENU = re.compile(r'(<ul id="game-menu"[^>]*?)>.*?(</ul>)', re.S)
 
 
 def engine_answers() -> dict[str, Any]:
@@ -49,3 +53,25 @@ def write_home_data(out: Path) -> dict[str, Any]:
         "// so that the home page lists the games before the engine has booted.\n"
         f"export default {json.dumps(data, ensure_ascii=False, indent=1)};\n", encoding="utf-8")
     return data
+
+
+def prerender_cards(out: Path) -> int:
+    """Write the English game cards into ``index.html`` under ``out``; returns how many.
+
+    The page's own card code draws them (wasm-build/prerender_home.mjs runs js/home-cards.js under
+    Node on the data just written), so the first paint holds the cards, the home page's largest
+    element among them, before any module has run; the page draws them again only for another
+    language (the menu's ``data-lang`` says which one they are in).
+    """
+    proc = subprocess.run(["node", str(ROOT / "wasm-build" / "prerender_home.mjs"), str(out)],
+                          capture_output=True, text=True)
+    if proc.returncode:
+        raise ValueError(f"prerendering the game cards: {proc.stderr.strip()}")
+    cards = proc.stdout
+    index = out / "index.html"
+    html, replaced = GAME_MENU.subn(lambda m: f'{m[1]} data-lang="en">\n{cards}\n      {m[2]}',
+                                    index.read_text(encoding="utf-8"), count=1)
+    if not replaced:
+        raise ValueError('index.html has no <ul id="game-menu"> to write the game cards into')
+    index.write_text(html, encoding="utf-8")
+    return cards.count('<li class="game-card"')

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from conftest import choose_language, screenshot, wait_ready, watch
 from support.catalogue import PAGE_CATALOGUE_JS
+from support.node import run_module
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 CARDS = "[data-testid=game-menu] .game-card:not(.skeleton)"
@@ -88,6 +89,35 @@ def test_the_home_page_shows_games_and_saves_before_the_engine_in_one_language(b
     context.close()
     # the refused worker is the only thing that went wrong
     assert all("engine-worker" in p or "ERR_FAILED" in p for p in problems), problems
+
+
+#: the page's largest paint so far, and whether it is in the game menu
+LARGEST_PAINT_JS = """() => new Promise((resolve) => new PerformanceObserver((list) => {
+  const last = list.getEntries().at(-1);
+  resolve({ inMenu: Boolean(last.element?.closest('#game-menu')), text: last.element?.textContent ?? '' });
+}).observe({ type: 'largest-contentful-paint', buffered: true }))"""
+
+
+def test_the_first_paint_already_shows_the_game_cards_in_english(browser, site):
+    """No module runs (the engine and every script but the tiny route-early.js refused): the build's HTML
+    alone shows each game's card in English, its description the page's largest paint, and its buttons."""
+    context, page = engine_blocked(browser)
+    context.route("**/js/**", lambda route: route.continue_() if route.request.url.endswith("/js/route-early.js")
+                  else route.abort())
+    page.goto(site)
+    english = run_module('import en from "./web/js/i18n/en.js"; console.log(JSON.stringify(en));')
+    cards = page.locator(CARDS)
+    games = [cards.nth(i).get_attribute("data-game") for i in range(cards.count())]
+    assert games == ["seize", "cafe", "rush"]
+    for i, game in enumerate(games):
+        card = cards.nth(i)
+        assert card.locator("[data-testid=game-description]").is_visible()
+        assert card.locator("[data-testid=game-description]").inner_text() == english[f"about.{game}.description"]
+        assert card.locator(f"[data-testid=play-{game}]").inner_text() == english["menu.play"]
+    assert page.locator("[data-testid=game-menu]").get_attribute("data-lang") == "en"
+    largest = page.evaluate(LARGEST_PAINT_JS)
+    assert largest["inMenu"], largest
+    context.close()
 
 
 def test_the_skeletons_keep_the_room_of_the_cards(browser, site):

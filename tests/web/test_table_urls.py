@@ -87,6 +87,8 @@ def test_the_early_script_and_the_router_agree_on_a_tables_address(search):
         const classes = new Set();
         globalThis.location = {{ search: {json.dumps(search)} }};
         globalThis.document = {{ documentElement: {{ classList: {{ add: (c) => classes.add(c) }} }} }};
+        globalThis.localStorage = {{ getItem: () => null }};  // an English reader: the cards stay shown
+        Object.defineProperty(globalThis, "navigator", {{ value: {{ language: "en-GB" }}, configurable: true }});
         new Function(readFileSync("web/js/route-early.js", "utf8"))();
         console.log(JSON.stringify([classes.has("at-table"), isTableRoute({json.dumps(search)})]));"""
     early, router = run_module(script)

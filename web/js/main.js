@@ -11,6 +11,7 @@ import { setPageTitle } from "./page-title.js";
 import { onRoomMade, storageState } from "./storage.js";
 import { TABLES } from "./tables.js";
 import { aboutGame } from "./games/about.js";
+import { gameCards } from "./home-cards.js";
 import { h } from "./table/dom.js";
 import { initInstall } from "./install.js";
 import { seatName } from "./table/seat-name.js";
@@ -113,7 +114,7 @@ async function bootEngine(retry = false) {
     // the build's answers came from this same engine: redrawn only if they differ
     if (JSON.stringify([listed, counted]) !== JSON.stringify([games, lessonCounts])) {
       [games, lessonCounts] = [listed, counted];
-      renderMenu();
+      renderMenu(true);
       renderSaves();
     }
     renderBuildInfo();
@@ -133,44 +134,19 @@ async function countLessons(listed) {
     [g.id, (await engine.call("list_lessons", { game: g.id }).catch(() => [])).length])));
 }
 
-/** One card per game the engine lists: picture, title, a few words, players and play time, and its button. */
-function renderMenu() {
-  if (!games.length) return; // an engine that lists nothing: the skeletons stay
-  $("game-menu").replaceChildren(...games.map(gameCard));
-}
-
-function gameCard(g) {
-  const playable = g.available && Object.hasOwn(TABLES, g.id);
-  const about = aboutGame(g.id);
-  const players = t(g.min_players === 1 ? "menu.playersSolo" : "menu.players",
-    { min: Math.max(2, g.min_players), max: g.max_players });
-  return h("li.game-card", { dataset: { game: g.id, available: String(g.available), playable: String(playable) } },
-    about && h("img.game-picture", { src: about.picture, alt: about.alt, width: 88, height: 88, dataset: { testid: "game-picture" } }),
-    h("div.game-body",
-      h("h3", g.title),
-      about && h("p.game-description", { dataset: { testid: "game-description" } }, about.description),
-      h("ul.game-facts",
-        h("li", { dataset: { testid: "game-players" } }, players),
-        about && h("li", { dataset: { testid: "game-time" } }, about.playTime)),
-      playable ? h("div.game-actions", playButton(g), learnButton(g)) : unavailableNote(g)));
-}
-
-function playButton(g) {
-  return h("button", { type: "button", dataset: { testid: "play-" + g.id },
-    onclick: () => navigate(`?game=${encodeURIComponent(g.id)}`) }, t("menu.play"));
-}
-
-/** "Learn to play": the game's lessons, when the engine has some. */
-function learnButton(g) {
-  if (!lessonCounts[g.id]) return null;
-  return h("button.secondary", { type: "button", dataset: { testid: "learn-" + g.id },
-    onclick: () => navigate(`?learn=${encodeURIComponent(g.id)}`) }, t("learn.button"));
-}
-
-function unavailableNote(g) {
-  return h("div.game-unavailable",
-    h("span.badge", { dataset: { testid: "unavailable" } }, t("menu.unavailable")),
-    h("small.muted", t(g.available ? "menu.tableComingHint" : "menu.unavailableHint")));
+/**
+ * The cards, in the page's language.  The build drew them in English into index.html (the menu's
+ * data-lang says so): they are drawn again only for another language or, with `changed`, when the
+ * running engine lists other games than the build did.
+ */
+function renderMenu(changed = false) {
+  const menu = $("game-menu");
+  if (games.length && (changed || menu.dataset.lang !== language())) {
+    menu.replaceChildren(...gameCards(games, lessonCounts)); // an engine that lists nothing: the build's stay
+    menu.dataset.lang = language();
+  }
+  // in the player's language now: shown (js/route-early.js hid the build's English ones, their room kept)
+  document.documentElement.classList.remove("cards-pending");
 }
 
 function renderBuildInfo() {
@@ -520,9 +496,25 @@ async function route() {
     root.replaceChildren(wait);
     return;
   }
+  await lateStylesheets;
   tableModule ??= await import("./table/index.js");
   await tableModule.openTable(root, location.search, { engine, saves, games, info: engineInfo, navigate, progress });
 }
+
+/**
+ * The stylesheets index.html loads without holding up the first paint (data-late, media "print"), turned on
+ * for every screen as each one has loaded (a page's own script may do it: its policy refuses inline handlers);
+ * resolves once all are.
+ */
+const lateStylesheets = Promise.all([...document.querySelectorAll("link[data-late]")].map((link) =>
+  new Promise((resolve) => {
+    const turnOn = () => { link.media = "all"; resolve(); };
+    if (link.sheet) turnOn();
+    else {
+      link.addEventListener("load", turnOn);
+      link.addEventListener("error", resolve);
+    }
+  })));
 
 /** The table's part of the page instead of the home's. */
 function showTableRoot() {
@@ -538,6 +530,11 @@ window.addEventListener("popstate", route);
 if (isTableRoute(location.search)) showTableRoot();
 // listening at once: the browser's install offer may come while the catalogue loads (its words follow then)
 initInstall($("install"));
+// a card's buttons say where they go (home-cards.js): one listener serves the build's cards and the page's
+$("game-menu").addEventListener("click", (event) => {
+  const go = event.target.closest("button[data-go]")?.dataset.go;
+  if (go) navigate(go);
+});
 $("engine-retry").addEventListener("click", () => bootEngine(true));
 // the engine's runtime stopped for good (a restored snapshot it came from is already dropped): only a reload helps
 engine.onFailure(() => { $("engine-stopped").hidden = false; });

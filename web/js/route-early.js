@@ -7,7 +7,14 @@
 (function () {
   var query = new URLSearchParams(location.search);
   var TABLE_PARAMS = ["game", "resume", "seats", "learn", "join"];
+  var root = document.documentElement;
   if (TABLE_PARAMS.some(function (name) { return query.has(name); })) {
-    document.documentElement.classList.add("at-table");
+    root.classList.add("at-table");
   }
+  // The build wrote the game cards into index.html in English. A player who may read another
+  // language (asked in the address, chosen before, or the browser's) sees their room, not their
+  // English words, until main.js has drawn them in that language (an unknown one falls back to
+  // English there, and shows the same cards): initialLanguage() in i18n.js decides.
+  var asked = query.get("lang") || localStorage.getItem("brewhouse.lang") || navigator.language || "en";
+  if (asked.slice(0, 2) !== "en") root.classList.add("cards-pending");
 })();

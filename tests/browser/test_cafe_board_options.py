@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import STATUS, open_table, settle
+from conftest import STATUS, choose_language, open_table, settle
 
 PHONE = {"width": 390, "height": 844}
 DECISION = "[data-testid=decision]"
@@ -81,7 +81,7 @@ def test_cafe_phone_board_is_where_one_acts(page, site):
     page.click("[data-testid=log-toggle]")
     log = page.inner_text("[data-testid=log-list]")
     assert "[" not in log and re.search(r"takes (Farm|Mill) \d+", log), log
-    page.select_option("[data-testid=lang-select]", "de")
+    choose_language(page, "de")
     log = page.inner_text("[data-testid=log-list]")
     assert "[" not in log and re.search(r"nimmt (Plantage|Rösterei) \d+", log), log
     assert page.problems == []

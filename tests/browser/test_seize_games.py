@@ -20,7 +20,8 @@ def goto_in_page(page, query: str) -> None:
 
 
 def board_text(page) -> str:
-    return page.inner_text("[data-testid=board]") + "\n" + page.inner_text("[data-testid=decision]")
+    # the decision as the game states it (textContent): how much of it shows depends on the scroll
+    return page.inner_text("[data-testid=board]") + "\n" + page.text_content("[data-testid=decision]")
 
 
 def click_random_option(page, rng: random.Random, check_legal: bool = False) -> str:

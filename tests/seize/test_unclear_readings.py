@@ -193,9 +193,12 @@ def test_naptime_does_nothing_once_all_five_tokens_are_on_customers():
     s, napper, others = _napper(GAME)
     _tokens_on_table(s, 5)
     s["stack"].append({"t": "ability", "p": A, "cust": napper, "name": "naptime", "opt": False, "boost": False})
-    run(s, Ctx(DB, GAME.rules))
+    cx = Ctx(DB, GAME.rules)
+    run(s, cx)
     assert [f["t"] for f in s["stack"]] == ["place"]  # no decision: nothing to place
     assert not any(e.get("nap") for e in s["players"][A]["line"])
+    # the log says why nothing happened
+    assert [e.code for e in cx.events if "nap" in e.code] == ["seize.naptime_no_token"]
 
 
 def test_edition_3_had_no_limit_on_naptime_tokens():

@@ -140,6 +140,16 @@ def _naptime_tokens_left(state: dict, cx: Ctx, group: Optional[str]) -> Optional
     return max(0, total - sum(1 for pl in state["players"] for e in pl["line"] if e.get("nap")))
 
 
+def _naptime_finish(state: dict, cx: Ctx, fr: dict) -> None:
+    """Naptime with no customer to put to sleep: the log says why, so the player is not left wondering."""
+    out_of_tokens = ("naptime-five-tokens" in cx.rules
+                     and _naptime_tokens_left(state, cx, _group_of(cx, fr["ab"])) == 0)
+    if out_of_tokens:
+        cx.ev("naptime_no_token", fr["p"])
+    else:
+        cx.ev("naptime_no_customer", fr["p"])
+
+
 def _naptime_choose(state: dict, cx: Ctx, fr: dict, move: Move) -> None:
     state["stack"].pop()
     pl = state["players"][fr["p"]]
@@ -320,7 +330,7 @@ AUTO.update({
 DECIDE.update({
     "meet_up": Decision(_meet_up_moves, _meet_up_choose),
     "acting": Decision(_acting_moves, _acting_choose),
-    "naptime": Decision(_naptime_moves, _naptime_choose),
+    "naptime": Decision(_naptime_moves, _naptime_choose, _naptime_finish),
     "regular": Decision(_regular_moves, _regular_choose),
     "fair_trade": Decision(_fair_trade_moves, _fair_trade_choose),
     "camp_out": Decision(_where_moves, _camp_out_choose),

@@ -1569,6 +1569,8 @@ export default {
   "seize.ev.meet_up": { one: "{card} trifft {name}: vom Ablagestapel ans Ende der Schlange ({count} Belohnungssymbol).", other: "{card} trifft {name}: vom Ablagestapel ans Ende der Schlange ({count} Belohnungssymbole)." },
   "seize.ev.meet_up_attract": "Der Ablagestapel von {name} ist leer: Treffen lockt stattdessen einen Kunden aus der Stadt an.",
   "seize.ev.nap_token": "{name} legt einen Schlaf-Marker auf {card}: seine Fähigkeit bewirkt nichts.",
+  "seize.ev.naptime_no_token": "Der Mittagsschlaf von {name} bewirkt nichts: alle fünf Schlaf-Marker liegen schon auf Gästen.",
+  "seize.ev.naptime_no_customer": "Der Mittagsschlaf von {name} findet keinen Gast zum Schlafenlegen.",
   "seize.ev.newsflash.good": { one: "{name} veröffentlicht eine Eilmeldung: {count} gute Bewertung auf Gruppenauszeichnungen.", other: "{name} veröffentlicht eine Eilmeldung: {count} gute Bewertungen auf Gruppenauszeichnungen." },
   "seize.ev.newsflash.bad": { one: "{name} veröffentlicht eine Eilmeldung: {count} schlechte Bewertung auf Gruppenauszeichnungen.", other: "{name} veröffentlicht eine Eilmeldung: {count} schlechte Bewertungen auf Gruppenauszeichnungen." },
   "seize.ev.regular": { one: "{card} ist Stammgast: zurück oben auf den Stapel von {name} ({count} Belohnungssymbol).", other: "{card} ist Stammgast: zurück oben auf den Stapel von {name} ({count} Belohnungssymbole)." },

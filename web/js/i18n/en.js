@@ -1564,6 +1564,8 @@ export default {
   "seize.ev.meet_up": { one: "{card} meets up with {name}: from the discard pile to the end of the line ({count} reward icon).", other: "{card} meets up with {name}: from the discard pile to the end of the line ({count} reward icons)." },
   "seize.ev.meet_up_attract": "The discard pile of {name} is empty: Meet Up attracts a customer from the City instead.",
   "seize.ev.nap_token": "{name} puts a Naptime token on {card}: their ability does nothing.",
+  "seize.ev.naptime_no_token": "{name}'s Naptime does nothing: all five Naptime tokens are on customers.",
+  "seize.ev.naptime_no_customer": "{name}'s Naptime finds no customer to put to sleep.",
   "seize.ev.newsflash.good": { one: "{name} publishes a Newsflash: {count} Good Review on group awards.", other: "{name} publishes a Newsflash: {count} Good Reviews on group awards." },
   "seize.ev.newsflash.bad": { one: "{name} publishes a Newsflash: {count} Bad Review on group awards.", other: "{name} publishes a Newsflash: {count} Bad Reviews on group awards." },
   "seize.ev.regular": { one: "{card} is a regular: back on top of the deck of {name} ({count} reward icon).", other: "{card} is a regular: back on top of the deck of {name} ({count} reward icons)." },

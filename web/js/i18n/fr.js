@@ -1564,6 +1564,8 @@ export default {
   "seize.ev.meet_up": { one: "{card} retrouve {name} : de la défausse au bout de la file ({count} icône de récompense).", other: "{card} retrouve {name} : de la défausse au bout de la file ({count} icônes de récompense)." },
   "seize.ev.meet_up_attract": "La défausse de {name} est vide : Rencontre attire un client de la ville à la place.",
   "seize.ev.nap_token": "{name} pose un jeton Sieste sur {card} : sa capacité ne fait plus rien.",
+  "seize.ev.naptime_no_token": "La Sieste de {name} ne fait rien : les cinq jetons Sieste sont déjà sur des clients.",
+  "seize.ev.naptime_no_customer": "La Sieste de {name} ne trouve aucun client à endormir.",
   "seize.ev.newsflash.good": { one: "{name} publie un Flash info : {count} bonne critique sur les récompenses de groupe.", other: "{name} publie un Flash info : {count} bonnes critiques sur les récompenses de groupe." },
   "seize.ev.newsflash.bad": { one: "{name} publie un Flash info : {count} mauvaise critique sur les récompenses de groupe.", other: "{name} publie un Flash info : {count} mauvaises critiques sur les récompenses de groupe." },
   "seize.ev.regular": { one: "{card} est un habitué : il retourne sur la pioche de {name} ({count} icône de récompense).", other: "{card} est un habitué : il retourne sur la pioche de {name} ({count} icônes de récompense)." },

@@ -1565,6 +1565,8 @@ export default {
   "seize.ev.meet_up": { other: "{card}が{name}と集合：捨て場からラインの最後へ（報酬アイコン{count}つ）。" },
   "seize.ev.meet_up_attract": "{name}の捨て場が空です：集合の代わりに市街から顧客を呼びます。",
   "seize.ev.nap_token": "{name}が{card}にお昼寝トークンを置きました：その能力は何もしません。",
+  "seize.ev.naptime_no_token": "{name}のお昼寝は何もしません：お昼寝トークン5個がすべて客の上にあります。",
+  "seize.ev.naptime_no_customer": "{name}のお昼寝で眠らせる客がいません。",
   "seize.ev.newsflash.good": { other: "{name}が速報を出しました：グループの賞に高評価{count}つ。" },
   "seize.ev.newsflash.bad": { other: "{name}が速報を出しました：グループの賞に低評価{count}つ。" },
   "seize.ev.regular": { other: "{card}は常連です：{name}のデッキの一番上へ（報酬アイコン{count}つ）。" },

@@ -50,6 +50,8 @@ def test_a_replay_link_names_its_position_and_says_when_it_is_too_new_or_leads_e
     save = page.evaluate("() => window.brewhouse.table.engine.call('save', { match: window.brewhouse.table.match })")
     page.click("[data-testid=share-replay]")
     link = page.input_value("[data-testid=share-link][data-kind=replay]")
+    # mid-game the link would show every hand to whoever opens it: the box says so
+    assert "every hand" in page.inner_text("[data-testid=share-warning]")
     q = {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}
     # the short form of the shared position's digest, after the edition
     assert q["digest"] == save["state_sha256"][:16] and re.search(r"&edition=\d+&digest=[0-9a-f]{16}$", link), link

@@ -213,6 +213,7 @@ export default {
   "table.share.hint": "Wer diesen Link öffnet, startet dasselbe Spiel: gleiche Plätze, gleiche Optionen, gleich gemischt.",
   "table.share.replayTitle": "Dieses Spiel mit seinen Zügen teilen",
   "table.share.replayHint": "Wer diesen Link öffnet, erhält genau diese Stellung; jeder Zug wird von der Regel-Engine nachgespielt.",
+  "table.share.revealsHidden": "Der Link enthält das Mischen: Wer ihn öffnet, sieht alle Hände und die kommenden Karten. Schick ihn jemandem, der nicht mitspielt, oder erst nach dem Spiel.",
   "table.share.link": "Link zum Teilen",
   "table.share.copy": "Kopieren",
   "table.share.copied": "Link in die Zwischenablage kopiert.",

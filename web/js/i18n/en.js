@@ -212,6 +212,7 @@ export default {
   "table.share.hint": "Whoever opens this link starts the same game: same seats, same options, same shuffle.",
   "table.share.replayTitle": "Share this game with its moves",
   "table.share.replayHint": "Whoever opens this link gets this exact position, every move replayed by the rules engine.",
+  "table.share.revealsHidden": "The link carries the shuffle: whoever opens it can see every hand and the cards still to come. Send it to someone who is not playing, or once the game is over.",
   "table.share.link": "Link to share",
   "table.share.copy": "Copy",
   "table.share.copied": "Link copied to the clipboard.",

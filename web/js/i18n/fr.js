@@ -212,6 +212,7 @@ export default {
   "table.share.hint": "Qui ouvre ce lien commence la même partie : mêmes places, mêmes options, même mélange.",
   "table.share.replayTitle": "Partager cette partie avec ses coups",
   "table.share.replayHint": "Qui ouvre ce lien retrouve exactement cette position, chaque coup rejoué par le moteur de règles.",
+  "table.share.revealsHidden": "Le lien contient le mélange : qui l'ouvre peut voir toutes les mains et les cartes à venir. Envoyez-le à quelqu'un qui ne joue pas, ou une fois la partie finie.",
   "table.share.link": "Lien à partager",
   "table.share.copy": "Copier",
   "table.share.copied": "Lien copié dans le presse-papiers.",

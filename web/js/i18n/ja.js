@@ -213,6 +213,7 @@ export default {
   "table.share.hint": "このリンクを開いた人は、同じ席・同じオプション・同じシャッフルで同じゲームを始められます。",
   "table.share.replayTitle": "このゲームを手順ごと共有",
   "table.share.replayHint": "このリンクを開いた人は、ルールエンジンがすべての手を再現した、この局面そのものを見られます。",
+  "table.share.revealsHidden": "このリンクにはシャッフルが含まれます。開いた人は全員の手札とこれから出るカードを見られます。参加していない人に送るか、ゲーム終了後に送ってください。",
   "table.share.link": "共有リンク",
   "table.share.copy": "コピー",
   "table.share.copied": "リンクをクリップボードにコピーしました。",

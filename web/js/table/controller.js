@@ -1040,6 +1040,8 @@ export class Table {
     this.el.shareBox.replaceChildren(
       h("strong", t(withMoves ? "table.share.replayTitle" : "table.share.title")),
       h("p.muted", t(withMoves ? "table.share.replayHint" : "table.share.hint")),
+      // the link carries the shuffle (and the moves): whoever opens it mid-game sees every hand and the cards to come
+      ...(this.status?.over ? [] : [h("p.share-warning", { dataset: { testid: "share-warning" } }, t("table.share.revealsHidden"))]),
       h("div.share-row", input, copy, h("button.secondary", { type: "button", onclick: () => { this.el.shareBox.hidden = true; } }, t("table.close"))),
       note);
     this.el.shareBox.hidden = false;

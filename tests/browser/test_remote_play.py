@@ -10,6 +10,7 @@ game to its end through the table, and the guest's engine audits it.
 """
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -30,10 +31,10 @@ def rtc_browser(browser):
     rtc.close()
 
 
-def device(browser, viewport=(1280, 800)):
+def device(browser, viewport=(1280, 800), permissions=("microphone",)):
     """A page in a context of its own: another device."""
     ctx = browser.new_context(service_workers="block", viewport={"width": viewport[0], "height": viewport[1]},
-                              permissions=["microphone"])
+                              permissions=list(permissions))
     ctx.add_init_script("localStorage.setItem('brewhouse.snapshot', 'off'); localStorage.setItem('brewhouse.pace', 'instant')")
     page = ctx.new_page()
     page.problems = watch(page)
@@ -265,6 +266,135 @@ def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser
         for ctx in (host_ctx, guest_ctx, new_ctx):
             if ctx is not None:
                 ctx.close()
+
+
+def camera_frame(qr) -> bytes:
+    """A JPEG of the QR code ``qr`` (a locator) for a fake camera to film.  Chromium's camera from a file
+    shows frames of an odd width or height as 2x2 pixels: the picture is cut square, of an even side."""
+    qr.evaluate("el => el.scrollIntoView({block: 'center'})")
+    box = qr.bounding_box()
+    x, y = math.floor(box["x"]), math.floor(box["y"])
+    side = max(math.ceil(box["x"] + box["width"]) - x, math.ceil(box["y"] + box["height"]) - y)
+    side += side % 2
+    return qr.page.screenshot(type="jpeg", quality=90, clip={"x": x, "y": y, "width": side, "height": side})
+
+
+def test_the_host_scans_answer_codes_with_the_camera_and_from_a_photo(browser, site, tmp_path):
+    """The host reads each guest's answer QR code instead of pasting it: seat 1 by camera, seat 2 from a photo.
+
+    The host's Chromium films an MJPEG file (``--use-file-for-fake-video-capture``), which it opens only
+    when a page asks for the camera, and again at each ask: the test writes there what the camera is to
+    see (a JPEG screenshot of a QR code) before each click on "Scan the code".  Headless Chromium on
+    Linux has no BarcodeDetector, so jsQR reads here (asserted); the BarcodeDetector path is not run.
+    The invite's own QR code, filmed or photographed, is said to be no answer code; a photo with no code,
+    a refused camera and a device with none are said too; the camera is off after a cancel, once the
+    lobby is left and after a code read.  Once both answers are read the game is dealt, as after a paste.
+    """
+    camera = tmp_path / "camera.mjpeg"
+    filming = browser.browser_type.launch(executable_path=CHROMIUM, args=[
+        *LAUNCH_ARGS, "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={camera}"])
+    pages = []
+    try:
+        _, host = device(filming, permissions=("microphone", "camera"))
+        pages.append(host)
+        lobby = "?game=rush&seats=human,remote,remote&seed=5"
+        host.goto(site + lobby)
+        wait_ready(host)
+        seat = {n: f"[data-testid=remote-seat][data-seat='{n}']" for n in (1, 2)}
+        qr_drawn = "() => [...document.querySelectorAll('[data-testid=qr]')].every(c => c.width > 0)"
+        host.wait_for_function(qr_drawn)
+        invite_qr = host.locator(f"{seat[1]} [data-testid=qr]")
+        # every stream the page gets is kept, to check that the camera goes off
+        host.evaluate("""() => {
+            window.scanStreams = [];
+            navigator.mediaDevices.getUserMedia = async (constraints) => {
+                const stream = await MediaDevices.prototype.getUserMedia.call(navigator.mediaDevices, constraints);
+                window.scanStreams.push(stream);
+                return stream; }; }""")
+        camera_off = "() => window.scanStreams.flatMap(s => s.getTracks()).every(t => t.readyState === 'ended')"
+
+        # a refused camera and a device with none, as getUserMedia says them
+        for name, key in (("NotAllowedError", "remote.scan.cameraRefused"), ("NotFoundError", "remote.scan.noCamera")):
+            host.evaluate("""(name) => {
+                const kept = navigator.mediaDevices.getUserMedia;
+                navigator.mediaDevices.getUserMedia = () => {
+                    navigator.mediaDevices.getUserMedia = kept;
+                    return Promise.reject(new DOMException('no camera', name)); }; }""", name)
+            host.click(f"{seat[1]} [data-testid=scan-camera]")
+            host.wait_for_selector(f"{seat[1]} [data-testid=scan-message][data-key='{key}']")
+
+        # the lobby has not loaded the QR reader: the first scan does
+        jsqr_loaded = "() => performance.getEntriesByType('resource').some(r => r.name.includes('/vendor/jsqr-'))"
+        assert not host.evaluate(jsqr_loaded)
+        # the camera films the invite's own QR code: no answer code, said while the camera goes on looking
+        camera.write_bytes(camera_frame(invite_qr))
+        host.set_viewport_size({"width": 390, "height": 844})
+        host.click(f"{seat[1]} [data-testid=scan-camera]")
+        host.wait_for_selector(f"{seat[1]} [data-testid=scan-message][data-key='remote.scan.notAnswer']")
+        assert host.is_visible(f"{seat[1]} [data-testid=scan-view]")
+        native = host.evaluate("() => 'BarcodeDetector' in window")
+        assert host.get_attribute(f"{seat[1]} [data-testid=scanner]", "data-reader") == ("native" if native else "jsqr")
+        assert host.evaluate(jsqr_loaded) == (not native)
+        host.eval_on_selector(f"{seat[1]} [data-testid=scan-view]", "el => el.scrollIntoView({block: 'center'})")
+        ARTIFACTS.mkdir(exist_ok=True)
+        host.screenshot(path=str(ARTIFACTS / "remote-scan-camera-phone.png"))
+        host.click(f"{seat[1]} [data-testid=scan-cancel]")
+        assert host.is_hidden(f"{seat[1]} [data-testid=scan-view]")
+        host.wait_for_function(camera_off)
+        host.set_viewport_size({"width": 1280, "height": 800})
+        # leaving the screen with the camera on turns it off too; the lobby opened again has new links
+        old_links = {n: invite_link(host, n) for n in (1, 2)}
+        host.click(f"{seat[1]} [data-testid=scan-camera]")
+        host.wait_for_selector(f"{seat[1]} [data-testid=scan-view]")
+        assert not host.evaluate(camera_off)
+        host.evaluate("() => window.brewhouse.navigate('')")
+        host.wait_for_function(camera_off)
+        host.evaluate("(lobby) => window.brewhouse.navigate(lobby)", lobby)
+        links = {n: invite_link(host, n, previous=old_links[n]) for n in (1, 2)}
+        host.wait_for_function(qr_drawn)
+
+        # photos: the invite's QR code, then a picture with none
+        photo = f"{seat[2]} [data-testid=scan-photo-input]"
+        host.set_input_files(photo, {"name": "invite.png", "mimeType": "image/png", "buffer": invite_qr.screenshot()})
+        host.wait_for_selector(f"{seat[2]} [data-testid=scan-message][data-key='remote.scan.notAnswer']")
+        no_code = host.locator("[data-testid=remote-lobby] h2").screenshot()
+        host.set_input_files(photo, {"name": "title.png", "mimeType": "image/png", "buffer": no_code})
+        host.wait_for_selector(f"{seat[2]} [data-testid=scan-message][data-key='remote.scan.nothingFound']")
+
+        # the two friends open their links; their answer codes' QR codes are read
+        guests = {}
+        for n in (1, 2):
+            guests[n] = device(filming, (390, 844))[1]
+            pages.append(guests[n])
+            guests[n].goto(links[n])
+        codes = {}
+        for n, guest in guests.items():
+            wait_ready(guest)
+            guest.wait_for_selector("[data-testid=answer-code]", timeout=GAME_MS)
+            guest.wait_for_function("() => document.querySelector('[data-testid=qr]')?.width > 0")
+            codes[n] = guest.eval_on_selector("[data-testid=answer-code]", "el => el.value")
+        answer_qr = {n: guests[n].locator("[data-testid=qr]") for n in (1, 2)}
+        host.set_input_files(photo, {"name": "answer.png", "mimeType": "image/png", "buffer": answer_qr[2].screenshot()})
+        camera.write_bytes(camera_frame(answer_qr[1]))
+        scanned = time.monotonic()
+        host.click(f"{seat[1]} [data-testid=scan-camera]")
+        for n in (1, 2):  # each code went through the seat's form, as a pasted one does
+            host.wait_for_function("""([n, code]) => {
+                const entry = window.brewhouseRemote.seats.get(n);
+                return entry.state !== 'inviting' && entry.form.querySelector('[data-testid=answer-input]').value === code; }""",
+                                   arg=[n, codes[n]])
+        host.wait_for_function(camera_off)
+        for page in pages:
+            page.wait_for_selector("[data-testid=player-panel]", timeout=GAME_MS)
+        host.wait_for_function("""() => document.querySelectorAll('[data-testid=decision] [data-move]').length > 0
+            || document.querySelector('[data-testid=game-status]')?.dataset.waiting === 'remote'""", timeout=GAME_MS)
+        reader = host.evaluate("() => window.brewhouseRemote.seats.get(1).scanner.el.dataset.reader")
+        print(f"\nanswer codes scanned (read by {reader}): {time.monotonic() - scanned:.2f} s from the scan to the game dealt")
+        for page in pages:
+            assert not page.problems, page.problems
+    finally:
+        filming.close()
 
 
 #: the other games played whole host+guest: Café by default (about a minute), "cafe,seize" adds Seize the Bean

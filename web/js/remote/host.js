@@ -15,6 +15,7 @@ import { SignalError, encodeFragment } from "./signal.js";
 import { Presence } from "./presence.js";
 import { chatBox } from "./chat.js";
 import { codeBox, networkNote, remoteError, standInSelect } from "./ui.js";
+import { answerScanner } from "./scan.js";
 
 /** A guest's message is at most brewhouse.remote.messages.MAX_GUEST_CHARS (plus the chunk marks). */
 const GUEST_LIMIT = 2048 + 16;
@@ -57,7 +58,10 @@ export async function openHost(root, deps) {
   function close() {
     handle.closed = true;
     unlisten();
-    for (const entry of handle.seats.values()) entry.peer?.close("host-left");
+    for (const entry of handle.seats.values()) {
+      entry.scanner?.stop(); // the camera goes off with the screen
+      entry.peer?.close("host-left");
+    }
     handle.table?.close();
   }
 
@@ -65,6 +69,7 @@ export async function openHost(root, deps) {
   async function invite(seat) {
     const old = handle.seats.get(seat);
     if (old?.peer) { old.peer.onclose = () => {}; old.peer.close("replaced"); }
+    old?.scanner?.stop();
     const entry = { seat, channel: `s${seat}.${++channels}`, state: "preparing", link: null, error: null, peer: null };
     handle.seats.set(seat, entry);
     draw();
@@ -151,6 +156,7 @@ export async function openHost(root, deps) {
       message.replaceChildren(remoteError(err instanceof SignalError ? err.key : "remote.error.badCode", err instanceof SignalError ? null : err));
       return;
     }
+    entry.scanner?.stop(); // pasted while the camera was on: it is no longer needed
     entry.state = "connecting";
     entry.answeredAt = performance.now();
     handle.answeredAt = entry.answeredAt;
@@ -175,6 +181,15 @@ export async function openHost(root, deps) {
     const submit = h("button", { type: "submit", dataset: { testid: "answer-submit", seat: String(entry.seat) } }, t("remote.host.connect"));
     const form = h("form.remote-answer-form", { onsubmit: (e) => { e.preventDefault(); submitAnswer(entry, input, message); } },
       h("label", t("remote.host.answerLabel", { name })), h("div.share-row", input, submit), message);
+    // a scanned code is submitted as a pasted one is (the form of the lobby as last drawn); the scanner
+    // itself lives as long as the invite, so a lobby drawn again keeps its camera running
+    if (entry.state !== "connecting") entry.form = form; // the form on screen (once connecting, the one submitted)
+    entry.scanner ??= answerScanner({ seat: entry.seat, onCode: (code) => {
+      const field = entry.form.querySelector("[data-testid=answer-input]");
+      field.value = code;
+      entry.form.requestSubmit();
+    } });
+    message.before(entry.scanner.el); // what a scanned code's submission says comes below it, as for a paste
     return h("li.remote-seat", { dataset },
       head,
       entry.link ? codeBox({ value: entry.link, testid: "invite", seat: entry.seat, label: t("remote.host.inviteLabel"), qr: true }) : null,

@@ -392,7 +392,7 @@ export class Table {
     if (what !== "human") this.clearHint();
     if (what !== "bot" && what !== "busy") this.skipping = false;
     this.el.skip.hidden = what !== "bot" || this.skipping;
-    if (what !== "busy" && what !== "none") this.titlePage();
+    if (what !== "busy" && what !== "none" && what !== "kept") this.titlePage(); // a kept copy: its page titles itself
   }
 
   /** The page's title says whose turn it is (or that the game is over). */

@@ -221,8 +221,8 @@ def guest_reloads_and_rejoins_from_its_copy(host, guest, link: str) -> str:
     assert guest.query_selector(COPY_ROW) is not None
     # the host offers the seat a fresh link (the reload closed the channel); this device opens it
     fresh = invite_link(host, 1, previous=link)
-    guest.goto(fresh)
-    wait_ready(guest)
+    # opened in the page already there (the same device, no second engine boot: the suite's seconds)
+    guest.evaluate("(url) => window.brewhouse.navigate(url)", fresh[fresh.index("?"):])
     guest.wait_for_selector("[data-testid=answer-code]", timeout=GAME_MS)
     guest.wait_for_selector("[data-testid=guest-copy-table] [data-testid=game-status][data-waiting=kept]")  # the game so far, at once
     code = guest.eval_on_selector("[data-testid=answer-code]", "el => el.value || el.textContent")

@@ -23,7 +23,8 @@ const UPDATES = "guest-updates";
 
 /** The id of the copy of `invite`'s seat: one per game (its commitment) and seat, on this device. */
 export function copyId(invite) {
-  const id = `${invite?.commit}-${invite?.seat}`;
+  if (!Number.isInteger(invite?.seat)) return null; // a spectator has no seat to rejoin: it keeps no copy
+  const id = `${invite.commit}-${invite.seat}`;
   return isSavedGameId(id) ? id : null;
 }
 

@@ -81,9 +81,15 @@ export async function openJoin(root, deps) {
   say(h("p", t("remote.join.intro", { game: gameInfo.title, n: joined.seat + 1 })),
     codeBox({ value: answer, testid: "answer-code", label: t("remote.join.code"), qr: true }),
     status, networkNote(payload.network));
-  // the game so far, from this device's copy, while the host pastes the code
-  let keptShown = kept ? await keptTable(kept, deps).catch((err) => console.info("the copy is not shown:", err.message)) : null;
-  if (keptShown) root.append(keptShown.host);
+  // the game so far, from this device's copy, while the host pastes the code (not awaited: the channel may open first)
+  let keptShown = null;
+  if (kept) {
+    keptTable(kept, deps).then((shown) => {
+      if (table || verdict) return shown.table.close(); // the live table is here already
+      keptShown = shown;
+      root.append(shown.host);
+    }).catch((err) => console.info("the copy is not shown:", err.message));
+  }
 
   let table = null;
   const presence = new Presence(joined.seat); // who else is here, as the host says (on their player panels)

@@ -261,5 +261,5 @@ def test_the_lessons_store_is_added_and_saved_games_of_the_first_database_stay_w
     assert page.evaluate("() => window.brewhouse.saves.get('from-version-1')") == record
     stores = page.evaluate("""() => new Promise((resolve) => { const open = indexedDB.open("brewhouse");
         open.onsuccess = () => { const db = open.result; resolve([db.version, [...db.objectStoreNames]]); db.close(); }; })""")
-    assert stores == [2, ["lessons", "saves"]]
+    assert stores == [3, ["guest-copies", "guest-updates", "lessons", "saves"]]
     assert page.problems == []

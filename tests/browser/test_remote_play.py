@@ -159,7 +159,10 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
         host.wait_for_function("""() => document.querySelectorAll('[data-testid=decision] [data-move]').length > 0
             || document.querySelector('[data-testid=game-status]')?.dataset.waiting === 'remote'""", timeout=GAME_MS)
         first_move_s = time.monotonic() - pasted
-        moves = play_until([host, guest], random.Random(7), lambda: over(host) and over(guest))
+        rng = random.Random(7)
+        moves = play_until([host, guest], rng, lambda: ply(host) >= 10 and waiting(host) in ("remote", "human"))
+        link = guest_reloads_and_rejoins_from_its_copy(host, guest, link)
+        moves += play_until([host, guest], rng, lambda: over(host) and over(guest))
         guest.wait_for_selector("[data-testid=game-over] [data-testid=audit]", timeout=GAME_MS)
         assert guest.get_attribute("[data-testid=audit]", "data-verified") == "true", guest.inner_text("[data-testid=audit]")
         assert "verified" in guest.inner_text("[data-testid=audit]").lower()
@@ -168,6 +171,7 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
         assert ply(host) == ply(guest)
         screenshot(guest, "remote-verified-phone")
         screenshot(host, "remote-over-desktop")
+        guest_copy_is_kept_verified(guest)
         sent = host.evaluate("() => window.brewhouseRemote.sent")
         print(f"\nremote rush: invite link {len(link)} chars, answer code {len(code)} chars, {moves} moves clicked, "
               f"{first_move_s:.2f} s from code pasted to the first decision; host sent {sent['messages']} messages, "
@@ -176,6 +180,73 @@ def test_a_whole_rush_game_host_and_guest_verified(rtc_browser, site):
     finally:
         host_ctx.close()
         guest_ctx.close()
+
+
+# -- the guest's copy of its seat (web/js/remote/guest-copy.js) ------------------------------------------
+COPY_ROW = "[data-testid=guest-copy-row]"
+
+
+def kept_up(page) -> None:
+    """The guest's page has stored the position on its table in its copy (IndexedDB)."""
+    page.wait_for_function("""() => { const s = document.querySelector('[data-testid=game-status]')?.dataset;
+        return s && s.saved === s.ply; }""", timeout=GAME_MS)
+
+
+def guest_reloads_and_rejoins_from_its_copy(host, guest, link: str) -> str:
+    """The guest says a line, then its page reloads mid-game: it shows the game so far read only and waits
+    for a new link (the old one's offer is spent); the home page lists the copy.  The host's fresh link,
+    opened in the same context, shows the copy while the code goes back, then the game goes on at the
+    same ply with the chat said before the drop.  Returns the link the guest joined by last."""
+    guest.click("[data-testid=chat-toggle]")
+    guest.fill("[data-testid=chat-input]", "back in a minute")
+    guest.click("[data-testid=chat-send]")
+    host.wait_for_function("() => [...document.querySelectorAll('[data-testid=chat-line]')].some(l => l.textContent.endsWith(': back in a minute'))")
+    kept_up(guest)
+    at = ply(host)
+    assert ply(guest) == at
+    guest.reload()
+    wait_ready(guest)
+    guest.wait_for_selector("[data-testid=guest-copy][data-state=waiting] [data-testid=guest-copy-state]", timeout=GAME_MS)
+    guest.wait_for_selector("[data-testid=guest-copy-table] [data-testid=game-status][data-waiting=kept]", timeout=GAME_MS)
+    assert ply(guest) == at and "?guest=" in guest.url
+    assert guest.query_selector("[data-testid=decision] [data-move], [data-testid=answer-code]") is None
+    assert "new invite" in guest.inner_text("[data-testid=guest-copy-state]")
+    screenshot(guest, "remote-guest-copy-waiting-phone")
+    guest.click("[data-testid=guest-copy-home]")
+    guest.wait_for_selector(f"{COPY_ROW}[data-status=in_progress]")
+    assert "waiting for a new invite" in guest.inner_text(COPY_ROW)
+    guest.once("dialog", lambda dialog: dialog.dismiss())  # the copy goes only once the player confirms
+    guest.click(f"{COPY_ROW} [data-testid=guest-copy-remove]")
+    guest.eval_on_selector(COPY_ROW, "el => el.scrollIntoView({block: 'center'})")
+    guest.screenshot(path=str(ARTIFACTS / "remote-guest-copy-home-phone.png"))
+    assert guest.query_selector(COPY_ROW) is not None
+    # the host offers the seat a fresh link (the reload closed the channel); this device opens it
+    fresh = invite_link(host, 1, previous=link)
+    # opened in the page already there (the same device, no second engine boot: the suite's seconds)
+    guest.evaluate("(url) => window.brewhouse.navigate(url)", fresh[fresh.index("?"):])
+    guest.wait_for_selector("[data-testid=answer-code]", timeout=GAME_MS)
+    guest.wait_for_selector("[data-testid=guest-copy-table] [data-testid=game-status][data-waiting=kept]")  # the game so far, at once
+    code = guest.eval_on_selector("[data-testid=answer-code]", "el => el.value || el.textContent")
+    host.fill("[data-testid=answer-input][data-seat='1']", code)
+    host.click("[data-testid=answer-submit][data-seat='1']")
+    guest.wait_for_function("(at) => { const s = document.querySelector('[data-testid=game-status]')?.dataset;"
+                            " return s && s.waiting !== 'kept' && Number(s.ply) === at; }", arg=at, timeout=GAME_MS)
+    assert guest.query_selector("[data-testid=guest-copy-table]") is None
+    guest.wait_for_function("() => [...document.querySelectorAll('[data-testid=chat-line]')].some(l => l.textContent.endsWith(': back in a minute'))")
+    host.wait_for_selector("[data-testid=presence][data-seat='1'][data-state=connected]", timeout=GAME_MS)
+    return fresh
+
+
+def guest_copy_is_kept_verified(guest) -> None:
+    """Over and verified, the guest's copy stays, and the home page's list says so."""
+    guest.wait_for_function("""async () => { const { GuestCopies } = await import('./js/remote/guest-copy.js');
+        return (await new GuestCopies().list()).some(c => c.status === 'finished' && c.verified === true); }""", timeout=GAME_MS)
+    guest.evaluate("() => window.brewhouse.navigate('')")
+    guest.wait_for_selector(f"{COPY_ROW}[data-status=finished]")
+    assert "verified" in guest.inner_text(f"{COPY_ROW} [data-testid=guest-copy-detail]")
+    guest.click(f"{COPY_ROW} [data-testid=guest-copy-open]")  # read only: the final scores and the verdict kept
+    guest.wait_for_selector("[data-testid=guest-copy][data-state=finished]")
+    guest.wait_for_selector("[data-testid=game-over] [data-testid=audit][data-verified=true]")
 
 
 def test_a_guest_who_drops_rejoins_by_a_fresh_invite_at_the_same_ply(rtc_browser, site):

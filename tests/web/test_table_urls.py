@@ -76,7 +76,7 @@ def test_a_replay_share_link_carries_the_short_digest_after_the_edition():
 
 @pytest.mark.parametrize("search", [
     "", "?lang=de", "?game=seize&seats=human,random", "?resume=abc", "?seats=human,remote",
-    "?learn=seize", "?join=1", "?replay=1", "?game=",
+    "?learn=seize", "?join=1", "?guest=abc-1", "?replay=1", "?game=",
 ])
 def test_the_early_script_and_the_router_agree_on_a_tables_address(search):
     """js/route-early.js marks a table's address before the first paint; it must name exactly the
@@ -93,3 +93,10 @@ def test_the_early_script_and_the_router_agree_on_a_tables_address(search):
         console.log(JSON.stringify([classes.has("at-table"), isTableRoute({json.dumps(search)})]));"""
     early, router = run_module(script)
     assert early == router
+
+
+def test_a_guests_copy_is_opened_by_its_id_alone():
+    """``?guest=<id>``: this device's copy of a remote seat (web/js/remote/guest-copy.js), read only."""
+    ok, extra, bad = parse("?guest=" + "c" * 64 + "-1", "?guest=abc-1&game=rush", "?guest=a%20b")
+    assert ok == {"kind": "guest-copy", "id": "c" * 64 + "-1"}
+    assert extra["error"] == "table.error.unknownParam" and bad["error"] == "table.error.badResume"

@@ -6,6 +6,7 @@ import { Workbox } from "./vendor.js";
 import { engine, firstBoot, onFirstBootProgress, snapshotsEnabled } from "./engine-start.js";
 import { URL_KEY, applyTo, formatNumber, initialLanguage, language, languageNames, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { ImportError, SavesStore, describeStatus, downloadText, exportFileName } from "./saves.js";
+import { GuestCopies } from "./remote/guest-copy.js";
 import { LessonProgress } from "./progress.js";
 import { setPageTitle } from "./page-title.js";
 import { onRoomMade, storageState } from "./storage.js";
@@ -21,6 +22,8 @@ import homeData from "./home-data.js"; // written by wasm-build/home_data.py
 
 const $ = (id) => document.getElementById(id);
 const saves = new SavesStore();
+/** Remote games this device joined as a guest: its copies of its seat, listed with the saved games. */
+const guestCopies = new GuestCopies();
 const progress = new LessonProgress();
 /**
  * The engine's list_games ([{id, title, min_players, max_players, available, status}]) and, by game id,
@@ -171,7 +174,8 @@ const selected = new Set();
 
 async function renderSaves() {
   const records = await saves.list();
-  $("saves-empty").hidden = records.length > 0;
+  const copies = await guestCopies.list().catch((err) => { console.info("guest copies not listed:", err.message); return []; });
+  $("saves-empty").hidden = records.length + copies.length > 0;
   const ids = new Set(records.map((r) => r.id));
   for (const id of selected) if (!ids.has(id)) selected.delete(id); // deleted meanwhile (another tab)
   if (!records.length) selecting = false;
@@ -211,7 +215,36 @@ async function renderSaves() {
     if (selecting) li.append(selectBox(r, fmt, li));
     li.append(meta, ...openButton(r), exportButton, deleteButton);
     return li;
-  }));
+  }), ...copies.map((c) => guestCopyRow(c, fmt)));
+}
+
+/**
+ * A remote game joined as a guest, as this device keeps it (remote/guest-copy.js): where it stands
+ * ("waiting for a new invite", or over and verified), opened read only; deleted once confirmed.
+ * Not a saved game: no export, no select, never deleted with the finished games.
+ */
+function guestCopyRow(c, fmt) {
+  const finished = c.status === "finished";
+  const verdict = c.verified === null ? [] : [t(c.verified ? "remote.copy.verified" : "remote.copy.notVerified")];
+  const open = button(t(finished ? "saves.view" : "remote.copy.open"), "", () => navigate(`?guest=${encodeURIComponent(c.id)}`));
+  open.dataset.testid = "guest-copy-open";
+  const remove = button(t("saves.delete"), "secondary", async () => {
+    if (!confirm(t("remote.copy.confirmDelete"))) return;
+    await guestCopies.delete(c.id);
+    showSavesMessage(t("remote.copy.deleted"));
+    renderSaves();
+  });
+  remove.dataset.testid = "guest-copy-remove";
+  return h("li.save-row.guest-copy-row", { dataset: { testid: "guest-copy-row", copyId: c.id, status: c.status } },
+    h("div.meta",
+      h("strong", gameTitle(c.game)),
+      h("div.muted", { dataset: { testid: "guest-copy-detail" } }, [
+        t("remote.copy.seat", { n: c.seat + 1 }),
+        ...(finished ? [t("saves.finished"), ...verdict] : [t("remote.copy.rowWaiting")]),
+        t("saves.move", { ply: c.ply }),
+        t("saves.lastPlayed", { date: fmt.format(new Date(c.updated)) }),
+      ].join(" · "))),
+    open, remove);
 }
 
 /** A row's checkbox in select mode, named for a screen reader by its game and date; a 44 px target. */

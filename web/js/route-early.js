@@ -6,7 +6,7 @@
 // the two in step); main.js takes the class away when the page goes home.
 (function () {
   var query = new URLSearchParams(location.search);
-  var TABLE_PARAMS = ["game", "resume", "seats", "learn", "join"];
+  var TABLE_PARAMS = ["game", "resume", "seats", "learn", "join", "guest"];
   var root = document.documentElement;
   if (TABLE_PARAMS.some(function (name) { return query.has(name); })) {
     root.classList.add("at-table");

@@ -15,8 +15,11 @@ import { StorageFullError, withRoomToWrite } from "./storage.js";
 import { isSavedGameId } from "./table/url.js";
 
 export const DB_NAME = "brewhouse";
-/** 2 adds the "lessons" store (progress of Learn to play); the saves store is never changed. */
-export const DB_VERSION = 2;
+/**
+ * 2 adds the "lessons" store (progress of Learn to play); 3 the stores of a remote guest's copies of
+ * its seat (remote/guest-copy.js).  The saves store is never changed.
+ */
+export const DB_VERSION = 3;
 export const EXPORT_FORMAT = "brewhouse-saves";
 export const EXPORT_VERSION = 1;
 /** The largest import file, in bytes (UTF-8, as on disk). */
@@ -39,6 +42,11 @@ function upgrade(db, oldVersion) {
   }
   // only ever adds a store: a saved game is never read or rewritten by an upgrade
   if (oldVersion < 2) db.createObjectStore("lessons", { keyPath: "game" });
+  // a remote guest's copy of what it was sent: records of their own, never a saved game (remote/guest-copy.js)
+  if (oldVersion < 3) {
+    db.createObjectStore("guest-copies", { keyPath: "id" });
+    db.createObjectStore("guest-updates", { keyPath: ["copy", "n"] });
+  }
 }
 
 let opened = null;

@@ -30,7 +30,7 @@ from .seat import REMOTE
 from .fairness import commitment, derive_seed, new_id, new_secret
 from .messages import PROTOCOL, PROTOCOL_VERSION, REFUSAL_CODES, BadMessage, decode_guest, decode_host, encode
 
-__all__ = ["Host", "Refused", "seat_update", "CHAT_BURST", "CHAT_WINDOW", "CHAT_KEPT"]
+__all__ = ["Host", "Refused", "seat_update", "CHAT_BURST", "CHAT_WINDOW", "CHAT_KEPT", "CHAT_RECALLED"]
 
 Send = Callable[[Hashable, str], None]
 
@@ -40,6 +40,8 @@ CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 #: how many of the last chat messages the host keeps (what its own page shows)
 CHAT_KEPT = 50
+#: how many of the last chat messages a guest is sent when it joins or resumes (its chat box is not empty)
+CHAT_RECALLED = 20
 
 
 def seat_update(match: Match, seat: Optional[int], since: int) -> dict[str, Any]:
@@ -336,6 +338,7 @@ class Host:
             self._send_update(guest, since=0)
         guest.gone = False  # back: the seat is theirs again
         self._tell_presence()
+        self._recall_chat(guest)
 
     def _on_move(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
         guest = self._by_channel.get(channel)
@@ -407,6 +410,12 @@ class Host:
         except BadMessage as err:
             raise BadRequest(err.message) from None
         return self._relay(msg)
+
+    def _recall_chat(self, guest: _Guest) -> None:
+        """The last CHAT_RECALLED things said, to a guest that just joined or came back (its page lost them)."""
+        if self.chat:
+            lines = [{k: v for k, v in m.items() if k != "type"} for m in list(self.chat)[-CHAT_RECALLED:]]
+            self.send(guest.channel, encode({"type": "chat_history", "lines": lines}))
 
     def _relay(self, msg: dict[str, Any]) -> dict[str, Any]:
         self.chat.append(msg)

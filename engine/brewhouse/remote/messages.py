@@ -29,6 +29,7 @@ from ..core.errors import BrewhouseError
 from ..core.safejson import loads_bounded
 
 __all__ = ["PROTOCOL", "PROTOCOL_VERSION", "MAX_GUEST_CHARS", "MAX_HOST_CHARS", "MAX_MOVE_ID", "MAX_CHAT_CHARS",
+           "MAX_CHAT_HISTORY",
            "REACTIONS", "PRESENCE_STATES", "BadMessage",
            "encode", "decode_guest", "decode_host", "GUEST_MESSAGES", "HOST_MESSAGES", "REFUSAL_CODES"]
 
@@ -45,6 +46,8 @@ MAX_MOVE_ID = 200
 _GUEST_DEPTH = 4
 #: the longest chat line (a few words across the table; 140 emoji still fit in MAX_GUEST_CHARS as ASCII JSON)
 MAX_CHAT_CHARS = 140
+#: the most chat lines a ``chat_history`` message holds (host.CHAT_RECALLED are sent)
+MAX_CHAT_HISTORY = 20
 #: the reactions a player may send: a fixed set, so a reaction is never free text
 REACTIONS = ("\U0001f44d", "\U0001f62e", "\U0001f602", "\u2615")
 #: a seat's presence as the host sees it: its channel is open, closed (a fresh invite waits), or a bot plays it
@@ -165,6 +168,14 @@ def _reaction(v: Any) -> str:
     return "" if v in REACTIONS else "one of the reactions " + " ".join(REACTIONS).encode("ascii", "backslashreplace").decode()
 
 
+def _said(v: Any) -> str:
+    """One line of a ``chat_history``: who said it and a text or a reaction, as a relayed ``chat`` holds."""
+    if not isinstance(v, dict) or set(v) not in ({"seat", "text"}, {"seat", "reaction"}) \
+            or _nullable(_int(0, 99))(v["seat"]) or (_chat_text(v["text"]) if "text" in v else _reaction(v["reaction"])):
+        return "a chat line (seat, and a text or a reaction)"
+    return ""
+
+
 def _presence_entry(v: Any) -> str:
     if not isinstance(v, list) or len(v) != 2 or _int(0, 99)(v[0]) or v[1] not in PRESENCE_STATES:
         return "a [seat, state] pair (state: " + ", ".join(PRESENCE_STATES) + ")"
@@ -208,6 +219,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "reveal": {"secret": _hex(64), "moves": _list_of(_str(MAX_MOVE_ID), 10**6)},
     "presence": {"seats": _list_of(_presence_entry, 99)},
     "chat": {"seat": _nullable(_SEAT), "text": _chat_text, "reaction": _reaction},
+    "chat_history": {"lines": _list_of(_said, MAX_CHAT_HISTORY)},
 }
 #: fields sent only sometimes: moves to the seat that decides, the outcome once the game is over;
 #: a relayed chat message holds either a text or a reaction

@@ -42,7 +42,7 @@ __all__ = ["RemoteSessions", "METHODS"]
 
 #: the API methods this module answers (see :meth:`brewhouse.api.Api.call`)
 METHODS = ("host_remote", "remote_invite", "remote_reinvite", "remote_receive", "remote_disconnect", "remote_seats",
-           "remote_keepsake", "host_resume", "remote_guest_keepsake",
+           "remote_keepsake", "host_resume", "remote_guest_keepsake", "remote_guest_copy",
            "join_remote", "remote_guest_receive", "remote_guest_move", "remote_guest_resume",
            "remote_say", "remote_hand_over", "remote_guest_say")
 
@@ -271,9 +271,36 @@ class RemoteSessions:
         return guest
 
     def remote_guest_keepsake(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """What the guest's page keeps on its device (``Guest.keepsake``) to show and rejoin the game after a reload."""
+        """What the guest's page keeps on its device (``Guest.keepsake``) to show and rejoin the game after a reload.
+
+        ``from`` (a count of updates the page has stored already) leaves those
+        out: the page adds only the new ones after each update instead of
+        writing the whole game again (``count`` says how many there are in all).
+        """
         gid, guest = self._guest(params)
-        return {**guest.keepsake(), "own_nonce": self.own_nonce[gid]}
+        start = params.get("from", 0)
+        if type(start) is not int or not 0 <= start <= len(guest.updates):
+            raise BadRequest(f"'from' must be a count of updates from 0 to {len(guest.updates)}")
+        kept = guest.keepsake()
+        return {**kept, "updates": kept["updates"][start:], "from": start, "count": len(guest.updates),
+                "own_nonce": self.own_nonce[gid]}
+
+    def remote_guest_copy(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The game so far as this device's ``keepsake`` of a seat shows it (read only: no guest is opened).
+
+        Every kept update is checked again as when it arrived; the answer is
+        what a guest's page draws its table from (status, view, the events it
+        was shown), with no moves: nothing can be played from a copy.
+        """
+        try:
+            guest = Guest.from_keepsake(params.get("keepsake"), self.api.registry)
+        except BadMessage as err:
+            raise BadRequest(f"this is no keepsake of a seat: {err.message}") from None
+        if guest.view is None:
+            raise BadRequest("this keepsake holds no position yet")
+        status = {**self.guest_status("kept", guest), "auto_move": None}
+        return {"seat": guest.seat, "game": guest.invite["game"], "seats": guest.invite["seats"],
+                "status": status, "view": guest.view, "moves": [], "events": list(guest.events), "since": 0}
 
     def remote_guest_resume(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """The ``resume`` text for a new channel after a lost one."""
@@ -312,6 +339,8 @@ class RemoteSessions:
             out["presence"] = msg["seats"]
         elif msg["type"] == "chat":
             out["chat"] = _said(msg)
+        elif msg["type"] == "chat_history":
+            out["chat_history"] = msg["lines"]
         return out
 
     def remote_guest_say(self, params: Mapping[str, Any]) -> dict[str, Any]:

@@ -4,6 +4,12 @@
 // checks every message the host sends, and the table shows this seat's view.
 // At the end the engine replays the whole game and says "verified" or where
 // the host's messages differ from the rules.
+//
+// The page keeps its copy of the seat on this device as updates arrive
+// (remote/guest-copy.js).  A page reloaded on a link it has joined by already
+// (its offer is spent) shows the game so far from that copy and waits for the
+// host's new link; a new link for the same seat rejoins from the copy, so the
+// game so far shows at once and the audit still uses this device's nonce.
 import { t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
 import { h } from "../table/dom.js";
@@ -14,6 +20,10 @@ import { SignalError, decodeFragment } from "./signal.js";
 import { Presence } from "./presence.js";
 import { chatBox } from "./chat.js";
 import { codeBox, networkNote, remoteError } from "./ui.js";
+import { CopyKeeper, GuestCopies } from "./guest-copy.js";
+import { EngineError } from "../engine.js";
+
+const copies = new GuestCopies();
 
 /** The longest text a host may send (brewhouse.remote.messages.MAX_HOST_CHARS) and the chunk marks' slack. */
 const HOST_LIMIT = 1024 * 1024 + 64;
@@ -30,12 +40,33 @@ export async function openJoin(root, deps) {
   const say = (...nodes) => screen.replaceChildren(h("h2", t("remote.join.title")), ...nodes);
   say(h("p.muted", t("remote.join.preparing")));
   let payload, joined;
+  const link = location.hash.slice(1);
+  const failed = (err) => say(remoteError(err instanceof SignalError ? err.key : err.code === "unknown_edition" || err.code === "save_too_new" ? "remote.error.build" : "remote.error.badLink", err),
+    h("button", { type: "button", onclick: () => navigate("") }, t("table.backHome")));
   try {
-    payload = await decodeFragment(location.hash.slice(1));
-    joined = await engine.call("join_remote", { invite: payload.invite, ...(payload.token ? { token: payload.token } : {}) });
+    payload = await decodeFragment(link);
   } catch (err) {
-    return say(remoteError(err instanceof SignalError ? err.key : err.code === "unknown_edition" || err.code === "save_too_new" ? "remote.error.build" : "remote.error.badLink", err),
-      h("button", { type: "button", onclick: () => navigate("") }, t("table.backHome")));
+    return failed(err);
+  }
+  const record = await copies.find(payload.invite).catch((err) => console.info("no copy read:", err.message));
+  // this page has joined by this very link (a reload): its offer is spent, the copy shows the game so far
+  if (record && (record.link === link || record.status === "finished")) {
+    history.replaceState({}, "", `?guest=${encodeURIComponent(record.id)}`);
+    return showKeptCopy(root, record, deps);
+  }
+  let kept = null; // the copy a new link for the same seat rejoins from
+  try {
+    if (record && payload.token) {
+      try {
+        joined = await engine.call("join_remote", { invite: payload.invite, token: payload.token, keepsake: await copies.keepsake(record) });
+        kept = record;
+      } catch (err) {
+        console.info("this link's seat is not the copy's; joining without it:", err.message);
+      }
+    }
+    joined ??= await engine.call("join_remote", { invite: payload.invite, ...(payload.token ? { token: payload.token } : {}) });
+  } catch (err) {
+    return failed(err);
   }
   const gameInfo = games.find((g) => g.id === joined.game) ?? { title: joined.game };
   const renderer = await deps.loadRenderer(joined.game);
@@ -50,6 +81,15 @@ export async function openJoin(root, deps) {
   say(h("p", t("remote.join.intro", { game: gameInfo.title, n: joined.seat + 1 })),
     codeBox({ value: answer, testid: "answer-code", label: t("remote.join.code"), qr: true }),
     status, networkNote(payload.network));
+  // the game so far, from this device's copy, while the host pastes the code (not awaited: the channel may open first)
+  let keptShown = null;
+  if (kept) {
+    keptTable(kept, deps).then((shown) => {
+      if (table || verdict) return shown.table.close(); // the live table is here already
+      keptShown = shown;
+      root.append(shown.host);
+    }).catch((err) => console.info("the copy is not shown:", err.message));
+  }
 
   let table = null;
   const presence = new Presence(joined.seat); // who else is here, as the host says (on their player panels)
@@ -62,6 +102,14 @@ export async function openJoin(root, deps) {
     peer.send(text);
   });
   let verdict = null;
+  let fullNoted = false;
+  const keeper = new CopyKeeper({ engine, copies, joined, invite: payload.invite, link, record: kept, stored: kept?.count ?? 0,
+    onStored: (ply) => { if (table) table.el.status.dataset.saved = String(ply); },
+    onFull: () => { // no room for the copy on this device: said once, and the game goes on
+      if (fullNoted) return;
+      fullNoted = true;
+      root.prepend(h("p.remote-status.error-text", { role: "status", dataset: { testid: "copy-not-kept" } }, t("remote.copy.full")));
+    } });
   // leaving the page closes the channel at once, so the host offers the seat a new link without waiting
   addEventListener("pagehide", () => peer.close("left"), { once: true });
   peer.onopen = () => {
@@ -91,6 +139,8 @@ export async function openJoin(root, deps) {
     if (got.type === "update") {
       if (!table) {
         guestEngine.update(got);
+        keptShown?.table.close();
+        keptShown = null;
         const host = h("div.table-host");
         root.replaceChildren(host);
         table = new Table({ engine: guestEngine, saves: null, renderer, gameInfo, root: host, info: deps.info, navigate, remote: { guest: true, presence } });
@@ -100,10 +150,14 @@ export async function openJoin(root, deps) {
       } else if (!guestEngine.update(got)) {
         table.remoteMoved();
       }
+      keeper.keep(got.status);
     } else if (got.type === "presence") {
       presence.set(got.presence);
     } else if (got.type === "chat") {
       chat?.add(got.chat);
+    } else if (got.type === "chat_history") {
+      for (const line of got.chat_history) chat?.add(line); // what was said before this page joined
+
     } else if (got.type === "refused" && got.refused.code === "rate_limited") {
       chat?.notice(t("remote.chat.tooFast"));
     } else if (got.type === "refused") {
@@ -111,9 +165,69 @@ export async function openJoin(root, deps) {
     } else if (got.type === "reveal") {
       verdict = got.audit;
       showVerdict(root, verdict);
+      keeper.finish(verdict); // the copy says the game is over and verified, and stays until deleted
     }
   };
-  return { close: () => { verdict = verdict ?? { closing: true }; peer.close(); table?.close(); } };
+  return { close: () => { verdict = verdict ?? { closing: true }; peer.close(); table?.close(); keptShown?.table.close(); } };
+}
+
+/** The copy `id` of a seat, opened from the home page (`?guest=<id>`): the game so far, read only. */
+export async function openKeptCopy(root, id, deps) {
+  const record = await copies.get(id).catch(() => undefined);
+  if (!record) {
+    return root.replaceChildren(h("section.route-error.error-panel", { role: "alert", dataset: { testid: "route-error" } },
+      h("p", t("remote.copy.missing")), h("button", { type: "button", onclick: () => deps.navigate("") }, t("table.backHome"))));
+  }
+  return showKeptCopy(root, record, deps);
+}
+
+/**
+ * A kept copy on its own: the table of the last position received (read only: no options) and,
+ * above it, where things stand — waiting for the host's new link, or over (and verified or not) —
+ * with the way home and the way to delete the copy (once confirmed).
+ */
+async function showKeptCopy(root, record, deps) {
+  const { games, navigate } = deps;
+  const finished = record.status === "finished";
+  const title = games.find((g) => g.id === record.game)?.title ?? record.game;
+  const remove = async () => {
+    if (!confirm(t("remote.copy.confirmDelete"))) return;
+    await copies.delete(record.id);
+    navigate("");
+  };
+  const panel = h("section.remote-kept.panel", { dataset: { testid: "guest-copy", state: finished ? "finished" : "waiting" } },
+    h("h2", t("remote.copy.title", { game: title, n: record.seat + 1 })),
+    h("p.remote-status", { role: "status", dataset: { testid: "guest-copy-state" } },
+      t(finished ? "remote.copy.over" : "remote.copy.waiting")),
+    h("div.row-buttons",
+      h("button", { type: "button", dataset: { testid: "guest-copy-home" }, onclick: () => navigate("") }, t("table.backHome")),
+      h("button.secondary", { type: "button", dataset: { testid: "guest-copy-delete" }, onclick: remove }, t("remote.copy.delete"))));
+  root.replaceChildren(panel);
+  setPageTitle("title.keptCopy", { game: title });
+  let shown;
+  try {
+    shown = await keptTable(record, deps);
+  } catch (err) {
+    panel.append(remoteError("remote.copy.broken", err)); // the way home and the delete button stay
+    return null;
+  }
+  root.append(shown.host);
+  if (finished && record.audit) showVerdict(root, record.audit);
+  return { close: () => shown.table.close() };
+}
+
+/** A read-only table of the copy `record` (its last position, its log): {table, host}. */
+async function keptTable(record, deps) {
+  const copy = await deps.engine.call("remote_guest_copy", { keepsake: await copies.keepsake(record) });
+  const renderer = await deps.loadRenderer(copy.game);
+  const gameInfo = deps.games.find((g) => g.id === copy.game) ?? { title: copy.game };
+  const guestEngine = new GuestEngine(async () => { throw new EngineError("bad_request", "a kept copy plays nothing"); });
+  guestEngine.update(copy);
+  const host = h("div.table-host", { dataset: { testid: "guest-copy-table" } });
+  const table = new Table({ engine: guestEngine, saves: null, renderer, gameInfo, root: host, info: deps.info, navigate: deps.navigate,
+    remote: { guest: true, kept: true } });
+  await table.startGuest(copy.status);
+  return { table, host };
 }
 
 /** The audit's word on the end screen: "verified", or the ply and field where the host's messages differ. */

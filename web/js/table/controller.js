@@ -54,7 +54,8 @@ export function isBotSeat(seat) { return seat !== "human" && seat !== REMOTE_SEA
 export class Table {
   /**
    * `remote` (remote play): {guest: true} on a guest's page (its engine is a remote/guest-engine.js,
-   * nothing is saved there), {} on the host's; either way no undo and no share links.
+   * nothing is saved there; `kept: true`: the guest's copy of its seat, read only), {} on the host's;
+   * either way no undo and no share links.
    */
   constructor({ engine, saves, renderer, gameInfo, root, info, navigate, remote = null }) {
     Object.assign(this, { engine, saves, renderer, gameInfo, root, info, navigate, remote });
@@ -391,7 +392,7 @@ export class Table {
     if (what !== "human") this.clearHint();
     if (what !== "bot" && what !== "busy") this.skipping = false;
     this.el.skip.hidden = what !== "bot" || this.skipping;
-    if (what !== "busy" && what !== "none") this.titlePage();
+    if (what !== "busy" && what !== "none" && what !== "kept") this.titlePage(); // a kept copy: its page titles itself
   }
 
   /** The page's title says whose turn it is (or that the game is over). */
@@ -532,6 +533,13 @@ export class Table {
           this.renderView();
           this.renderGameOver();
           this.setWaiting("over");
+          return;
+        }
+        if (this.remote?.kept) { // a guest's copy of its seat (remote/guest.js): the last position, nothing to play
+          await this.fetchView(this.viewer ?? this.humans()[0] ?? 0);
+          if (token !== this.runToken) return;
+          this.renderView();
+          this.setWaiting("kept");
           return;
         }
         const p = st.active_player;
@@ -815,7 +823,7 @@ export class Table {
   renderDecision(ctx) {
     const st = this.status;
     const box = this.el.decision;
-    if (st.over) { box.replaceChildren(); box.hidden = true; return; }
+    if (st.over || this.remote?.kept) { box.replaceChildren(); box.hidden = true; return; }
     box.hidden = false;
     const d = this.renderer.decision(this.view, st, ctx);
     const who = st.active_player === null ? "" : this.seatName(st.active_player);

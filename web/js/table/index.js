@@ -89,6 +89,10 @@ export async function openTable(root, search, deps) {
     const { openJoin } = await import("../remote/guest.js");
     return current = await openJoin(root, { engine, games, info, navigate, loadRenderer });
   }
+  if (route.kind === "guest-copy") { // this device's copy of a remote seat: the game so far, waiting for a new link
+    const { openKeptCopy } = await import("../remote/guest.js");
+    return current = await openKeptCopy(root, route.id, { engine, games, info, navigate, loadRenderer });
+  }
 
   if (route.kind === "lessons" || route.kind === "lesson") {
     const renderer = await loadRenderer(route.game);

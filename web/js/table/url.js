@@ -13,6 +13,7 @@
 //   ?learn=seize                                 → the game's lessons (Learn to play)
 //   ?learn=seize&lesson=first-action             → one lesson (the engine says whether it exists)
 //   ?join#<invite>                               → a remote game's join screen (the fragment: remote/signal.js)
+//   ?guest=<copy id>                             → a remote guest's copy of its seat, read only (remote/guest-copy.js)
 //   …&lang=de                                    → any of these in a language (read by i18n.js, no part of the route)
 export const MAX_SEED = 2 ** 53 - 1;
 const SEAT_RE = /^(human|[a-z][a-z0-9_]{0,19}|starbots-([1-9]|1[0-9]|20))$/;
@@ -43,7 +44,7 @@ export class RouteError extends Error {
 /** True when the URL asks for a table rather than the home page. */
 export function isTableRoute(search) {
   const q = new URLSearchParams(search);
-  return q.has("game") || q.has("resume") || q.has("seats") || q.has("learn") || q.has("join");
+  return q.has("game") || q.has("resume") || q.has("seats") || q.has("learn") || q.has("join") || q.has("guest");
 }
 
 /** What a lesson id looks like (the engine's own rule; it has the last word on which exist). */
@@ -81,6 +82,11 @@ export function parseRoute(search, { games = [], tables = {}, optionsFor = () =>
   if (q.has("join")) {
     if ([...q.keys()].some((k) => k !== "join")) throw new RouteError("table.error.unknownParam", { name: short([...q.keys()].find((k) => k !== "join")) });
     return { kind: "join" };
+  }
+  if (q.has("guest")) { // this device's copy of a remote seat: its id names it (remote/guest-copy.js)
+    if ([...q.keys()].some((k) => k !== "guest")) throw new RouteError("table.error.unknownParam", { name: short([...q.keys()].find((k) => k !== "guest")) });
+    if (!isSavedGameId(q.get("guest"))) throw new RouteError("table.error.badResume");
+    return { kind: "guest-copy", id: q.get("guest") };
   }
   if (q.has("resume")) {
     const id = q.get("resume");

@@ -17,7 +17,7 @@ from brewhouse.api import Api
 class Pages:
     """A host page and one guest page per remote seat, wired by in-memory channels."""
 
-    def __init__(self, game: str, seats: list[str]) -> None:
+    def __init__(self, game: str, seats: list[str], join: bool = True) -> None:
         self.host_api = Api()
         self.outbox: list[dict] = []
         self.host_api.remote.on_send(lambda text: self.outbox.append(json.loads(text)))
@@ -26,7 +26,7 @@ class Pages:
         self.last: dict[int, dict] = {}
         self.audits: dict[int, dict] = {}
         self.hostinfo = self.host
-        for seat in self.host["remote_seats"]:
+        for seat in self.host["remote_seats"] if join else ():
             self.join(seat, f"c{seat}")
 
     @staticmethod
@@ -35,14 +35,16 @@ class Pages:
         assert out["ok"], out
         return out["result"]
 
-    def join(self, seat: int, channel: str, invite=None, token=None) -> None:
+    def join(self, seat: int | None, channel: str, invite=None, token=None, key=None) -> None:
+        """A guest page for ``seat`` (``None``: a spectator), known as ``key`` (its seat unless said)."""
         api = Api()
         invite = invite or self.ok(self.host_api, "remote_invite", host=self.host["host"], seat=seat)
         joined = self.ok(api, "join_remote", invite=invite, **({"token": token} if token else {}))
-        self.guests[seat] = (api, joined["guest"], channel)
-        self.to_host(seat, joined["text"])
+        key = seat if key is None else key
+        self.guests[key] = (api, joined["guest"], channel)
+        self.to_host(key, joined["text"])
 
-    def to_host(self, seat: int, text: str) -> dict:
+    def to_host(self, seat, text: str) -> dict:
         _, _, channel = self.guests[seat]
         self.hostinfo = self.ok(self.host_api, "remote_receive", host=self.host["host"], channel=channel, text=text)
         self.deliver()
@@ -95,6 +97,38 @@ def test_a_hosted_game_is_dealt_once_every_remote_seat_joined_and_plays_to_a_ver
     final = play_out(pages, random.Random(3))
     assert pages.last[1]["status"]["over"] and pages.last[1]["status"]["outcome"] == final["outcome"]
     assert pages.audits[1]["verified"], pages.audits[1]
+
+
+def test_spectators_never_hold_up_the_deal_and_one_who_joins_mid_game_sees_the_table_at_once():
+    pages = Pages("rush", ["human", "remote", "easy"], join=False)
+    host = pages.host["host"]
+    pages.ok(pages.host_api, "remote_invite", host=host, seat=None)  # a spectator's invite nobody takes
+    pages.join(None, "w1")
+    assert pages.hostinfo["watching"] == ["w1"] and not pages.hostinfo["started"] and None not in pages.last
+    pages.join(1, "c1")  # the one remote seat: dealt, the spectators' invites notwithstanding
+    assert pages.hostinfo["started"] and pages.last[None]["status"]["ply"] == 0
+    match, rng = pages.hostinfo["status"]["match"], random.Random(4)
+    while pages.ok(pages.host_api, "status", match=match)["ply"] < 12:
+        p = pages.ok(pages.host_api, "status", match=match)["active_player"]
+        if p == 1:
+            api, gid, _ = pages.guests[1]
+            pages.to_host(1, pages.ok(api, "remote_guest_move", guest=gid, move=rng.choice(pages.last[1]["moves"])["id"])["text"])
+        else:
+            moves = pages.ok(pages.host_api, "legal_moves", match=match, player=p)
+            pages.ok(pages.host_api, "apply_move", match=match, move=rng.choice(moves)["id"], player=p)
+            pages.deliver()
+    status = pages.ok(pages.host_api, "status", match=match)
+    pages.join(None, "w2", key="late")  # mid-game: the view for no player as it stands, every public event so far
+    late = pages.last["late"]
+    assert late["since"] == 0 and late["status"]["ply"] == status["ply"] and late["moves"] == []
+    assert late["view"] == pages.ok(pages.host_api, "view", match=match, player=None)["view"]
+    assert late["events"] == pages.ok(pages.host_api, "log", match=match, player=None) != []
+    assert late["status"]["seats"] == ["remote"] * 3  # no seat of its own: nothing to decide, ever
+    assert pages.hostinfo["watching"] == ["w1", "w2"] and pages.hostinfo["connected"] == [1]
+    assert pages.ok(pages.host_api, "remote_disconnect", host=host, channel="w1")["watching"] == ["w2"]
+    del pages.guests[None]
+    play_out(pages, rng)
+    assert pages.last["late"]["status"]["over"] and pages.audits["late"]["verified"], pages.audits["late"]
 
 
 def test_the_host_cannot_play_a_remote_seat_nor_undo():

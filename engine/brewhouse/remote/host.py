@@ -380,6 +380,11 @@ class Host:
         self._relay({"type": "chat", "seat": guest.seat, **said})
 
     # -- presence and chat ------------------------------------------------------
+    @property
+    def watching(self) -> list[Hashable]:
+        """The channels of the spectators connected now (the host's page marks their invites as taken)."""
+        return [g.channel for g in self._guests if g.seat is None and g.channel is not None]
+
     def presence(self) -> list[list[Any]]:
         """``[seat, state]`` for every remote seat taken: ``connected``, ``reconnecting`` or ``gone``."""
         out = []

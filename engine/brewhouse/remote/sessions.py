@@ -165,7 +165,8 @@ class RemoteSessions:
         joined = [s for s in host.remote_seats if host._seat_guest(s)]
         connected = [s for s in joined if host._seat_guest(s).channel is not None]
         return {"game": host.game.id, "seats": list(host.seats), "remote_seats": host.remote_seats,
-                "joined": joined, "connected": connected, "presence": host.presence(), "started": match_id is not None,
+                "joined": joined, "connected": connected, "watching": host.watching,
+                "presence": host.presence(), "started": match_id is not None,
                 "status": self.api._status(match_id, host.match) if match_id else None}
 
     def remote_seats(self, params: Mapping[str, Any]) -> dict[str, Any]:

@@ -3,13 +3,15 @@
 // it the data channel opens, this page's engine (a Guest, brewhouse.remote)
 // checks every message the host sends, and the table shows this seat's view.
 // At the end the engine replays the whole game and says "verified" or where
-// the host's messages differ from the rules.
+// the host's messages differ from the rules.  A spectator's invite (no seat)
+// opens the same way onto the view for no player: no options, no chat.
 //
 // The page keeps its copy of the seat on this device as updates arrive
-// (remote/guest-copy.js).  A page reloaded on a link it has joined by already
-// (its offer is spent) shows the game so far from that copy and waits for the
-// host's new link; a new link for the same seat rejoins from the copy, so the
-// game so far shows at once and the audit still uses this device's nonce.
+// (remote/guest-copy.js; a spectator keeps none).  A page reloaded on a link it
+// has joined by already (its offer is spent) shows the game so far from that
+// copy and waits for the host's new link; a new link for the same seat rejoins
+// from the copy, so the game so far shows at once and the audit still uses this
+// device's nonce.
 import { t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
 import { h } from "../table/dom.js";
@@ -77,8 +79,9 @@ export async function openJoin(root, deps) {
   } catch (err) {
     return say(remoteError("remote.error.noConnection", err), networkNote(payload.network));
   }
+  const spectator = joined.seat === null;
   const status = h("p.remote-status", { role: "status", dataset: { testid: "join-status", state: "waiting" } }, t("remote.join.waiting"));
-  say(h("p", t("remote.join.intro", { game: gameInfo.title, n: joined.seat + 1 })),
+  say(h("p", spectator ? t("remote.join.introWatch", { game: gameInfo.title }) : t("remote.join.intro", { game: gameInfo.title, n: joined.seat + 1 })),
     codeBox({ value: answer, testid: "answer-code", label: t("remote.join.code"), qr: true }),
     status, networkNote(payload.network));
   // the game so far, from this device's copy, while the host pastes the code (not awaited: the channel may open first)
@@ -94,7 +97,7 @@ export async function openJoin(root, deps) {
   let table = null;
   const presence = new Presence(joined.seat); // who else is here, as the host says (on their player panels)
   // the chat of a seated guest (a spectator watches without a word); seats named as this page's table names them
-  const chat = joined.seat === null ? null : chatBox({
+  const chat = spectator ? null : chatBox({
     seats: joined.seats.map((_, i) => (i === joined.seat ? "human" : "remote")),
     say: async (said) => peer.send((await engine.call("remote_guest_say", { guest: joined.guest, ...said })).text) });
   const guestEngine = new GuestEngine(async (move) => {
@@ -114,7 +117,7 @@ export async function openJoin(root, deps) {
   addEventListener("pagehide", () => peer.close("left"), { once: true });
   peer.onopen = () => {
     status.dataset.state = "connected";
-    status.textContent = t("remote.join.connected");
+    status.textContent = t(spectator ? "remote.join.connectedWatch" : "remote.join.connected");
     peer.send(joined.text);
   };
   peer.onfailed = () => {
@@ -123,7 +126,7 @@ export async function openJoin(root, deps) {
   };
   peer.onclose = () => {
     if (verdict) return; // the game is over and audited: nothing more to come
-    const note = h("p.remote-status.error-text", { role: "alert", dataset: { testid: "connection-lost" } }, t("remote.join.lost"));
+    const note = h("p.remote-status.error-text", { role: "alert", dataset: { testid: "connection-lost" } }, t(spectator ? "remote.join.lostWatch" : "remote.join.lost"));
     (table ? root : screen).prepend(note);
     if (!table) status.dataset.state = "lost";
   };
@@ -143,7 +146,7 @@ export async function openJoin(root, deps) {
         keptShown = null;
         const host = h("div.table-host");
         root.replaceChildren(host);
-        table = new Table({ engine: guestEngine, saves: null, renderer, gameInfo, root: host, info: deps.info, navigate, remote: { guest: true, presence } });
+        table = new Table({ engine: guestEngine, saves: null, renderer, gameInfo, root: host, info: deps.info, navigate, remote: { guest: true, spectator, presence } });
         if (chat) root.append(chat.el);
         window.brewhouseRemote = { table, guest: joined.guest };
         await table.startGuest(got.status);

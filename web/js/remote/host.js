@@ -3,7 +3,10 @@
 // remote seat (a link to send, a QR code of it, and a box for the answer code
 // that comes back), and once every remote seat has joined the engine deals and
 // the table opens.  A guest who drops gets a fresh invite for the same seat;
-// the game waits for them and goes on at the same ply.
+// the game waits for them and goes on at the same ply.  Anyone may be invited
+// to watch, in the lobby or at the table: each spectator's invite is a fresh
+// single-use link of its own (the view for no player), and the deal never
+// waits for a spectator.
 import { t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
 import { h } from "../table/dom.js";
@@ -38,11 +41,13 @@ export async function openHost(root, deps) {
   const tableEl = h("div.table-host");
   root.replaceChildren(lobby, tableEl);
   setPageTitle("title.invite", { game: gameInfo.title });
+  // every invite shown, by key: a remote seat's number, or "w1", "w2"… for the spectators' (entry.seat null)
   const handle = { table: null, closed: false, seats: new Map(), close };
   let network = localStorage.getItem(NETWORK_KEY) === "internet" ? "internet" : "room";
   let channels = 0;
+  let spectators = 0; // spectators' invites made so far (each its own number)
   const byChannel = new Map(); // channel id -> seat entry
-  let { joined, connected } = hosted;
+  let { joined, connected, watching } = hosted;
   const presence = new Presence(); // the engine's word on each remote seat, shown on its player panel
   let chat = null; // the table's chat, once dealt
 
@@ -65,20 +70,49 @@ export async function openHost(root, deps) {
     handle.table?.close();
   }
 
+  /** A new entry under `key` (replacing the one there, its connection closed), drawn as "preparing". */
+  function newEntry(key, seat, spectator = null) {
+    const old = handle.seats.get(key);
+    if (old?.peer) { old.peer.onclose = () => {}; old.peer.close("replaced"); }
+    old?.scanner?.stop(); // a replaced invite's camera goes off
+    const entry = { key, seat, spectator, channel: `${seat === null ? key : `s${seat}`}.${++channels}`, state: "preparing",
+      link: null, error: null, peer: null };
+    handle.seats.set(key, entry);
+    draw();
+    return { entry, old };
+  }
+
   /** A new connection offered to `seat`: its invite link once ICE gathering is complete. */
   async function invite(seat) {
-    const old = handle.seats.get(seat);
-    if (old?.peer) { old.peer.onclose = () => {}; old.peer.close("replaced"); }
-    old?.scanner?.stop();
-    const entry = { seat, channel: `s${seat}.${++channels}`, state: "preparing", link: null, error: null, peer: null };
-    handle.seats.set(seat, entry);
-    draw();
+    const { entry, old } = newEntry(seat, seat);
     let invitePayload;
     if (old?.inviteMsg || joined.includes(seat)) {
       invitePayload = await engine.call("remote_reinvite", { host: hosted.host, seat });
     } else {
       invitePayload = { invite: await engine.call("remote_invite", { host: hosted.host, seat }), token: null };
     }
+    await offer(entry, invitePayload);
+  }
+
+  /** A fresh single-use invite to watch (the engine's view for no player), or one in place of spectator entry `old`. */
+  async function inviteSpectator(old = null) {
+    const n = old?.spectator ?? ++spectators;
+    const { entry } = newEntry(old?.key ?? `w${n}`, null, n);
+    await offer(entry, { invite: await engine.call("remote_invite", { host: hosted.host, seat: null }), token: null });
+  }
+
+  /** A fresh link in place of `entry`'s (a failed connection, another network mode). */
+  function renew(entry) {
+    return entry.seat === null ? inviteSpectator(entry) : invite(entry.seat);
+  }
+
+  /** The engine counts this entry's guest as here: its seat connected, or its spectator's channel watching. */
+  function here(entry) {
+    return entry.seat === null ? watching.includes(entry.channel) : connected.includes(entry.seat);
+  }
+
+  /** The link of `entry` (its invite message and, to rejoin a seat, its token), its peer's offer in the fragment. */
+  async function offer(entry, invitePayload) {
     entry.inviteMsg = invitePayload.invite;
     const peer = entry.peer = new Peer({ network, limit: GUEST_LIMIT, rate: GUEST_RATE });
     byChannel.set(entry.channel, entry);
@@ -99,12 +133,12 @@ export async function openHost(root, deps) {
     peer.onfailed = () => { clearTimeout(entry.timer); entry.state = "failed"; entry.error = remoteError("remote.error.iceFailed"); draw(); };
     peer.onmessage = (text) => receive(entry, text);
     peer.onclose = () => dropped(entry);
-    if (handle.seats.get(seat) === entry) draw();
+    if (handle.seats.get(entry.key) === entry) draw();
   }
 
   async function receive(entry, text) {
     const out = await engine.call("remote_receive", { host: hosted.host, channel: entry.channel, text });
-    ({ joined, connected } = out);
+    ({ joined, connected, watching } = out);
     presence.set(out.presence);
     for (const said of out.chat) chat?.add(said);
     // a guest turned away (another build, a used invite): said on its seat, in the engine's words
@@ -114,9 +148,9 @@ export async function openHost(root, deps) {
       entry.state = "failed";
       draw();
     }
-    if (connected.includes(entry.seat) && entry.state !== "connected") {
+    if (here(entry) && entry.state !== "connected") {
       entry.state = "connected";
-      handle.table?.standIn(entry.seat, null); // back: the seat is theirs again
+      if (entry.seat !== null) handle.table?.standIn(entry.seat, null); // back: the seat is theirs again
       draw();
     }
     if (out.started && !handle.table && !handle.closed) {
@@ -137,13 +171,15 @@ export async function openHost(root, deps) {
   }
 
   async function dropped(entry) {
-    if (handle.closed || handle.seats.get(entry.seat) !== entry) return;
+    if (handle.closed || handle.seats.get(entry.key) !== entry) return;
     byChannel.delete(entry.channel);
     clearTimeout(entry.timer);
     const status = await engine.call("remote_disconnect", { host: hosted.host, channel: entry.channel });
-    ({ joined, connected } = status);
+    ({ joined, connected, watching } = status);
     presence.set(status.presence);
-    await invite(entry.seat); // a fresh link for the same seat, shown at once
+    // a spectator who left is gone (another may be invited to watch); a seat gets a fresh link at once
+    if (entry.seat === null) { handle.seats.delete(entry.key); draw(); return; }
+    await invite(entry.seat);
   }
 
   async function submitAnswer(entry, input, message) {
@@ -161,7 +197,7 @@ export async function openHost(root, deps) {
     entry.answeredAt = performance.now();
     handle.answeredAt = entry.answeredAt;
     entry.timer = setTimeout(() => {
-      if (entry.state !== "connecting" || connected.includes(entry.seat)) return;
+      if (entry.state !== "connecting" || here(entry)) return;
       entry.state = "failed";
       entry.error = remoteError("remote.error.iceFailed");
       draw();
@@ -170,15 +206,20 @@ export async function openHost(root, deps) {
   }
 
   function seatCard(entry) {
-    const name = seatName(seats, entry.seat);
+    const spectator = entry.seat === null;
+    const name = spectator ? t("remote.host.spectator", { n: entry.spectator }) : seatName(seats, entry.seat);
     const head = h("h3", name);
-    const dataset = { testid: "remote-seat", seat: String(entry.seat), state: entry.state };
-    if (entry.state === "connected") return h("li.remote-seat", { dataset }, head, h("p.remote-status", t("remote.host.joined")));
+    // what tells the cards apart in the page (the tests' contract): data-seat=N, or data-spectator=N
+    const which = spectator ? { spectator: String(entry.spectator) } : { seat: String(entry.seat) };
+    const dataset = { testid: "remote-seat", ...which, state: entry.state };
+    if (entry.state === "connected") {
+      return h("li.remote-seat", { dataset }, head, h("p.remote-status", t(spectator ? "remote.host.watching" : "remote.host.joined")));
+    }
     if (entry.state === "preparing") return h("li.remote-seat", { dataset }, head, h("p.muted", t("remote.host.preparing")));
-    const input = h("input.remote-answer", { type: "text", dataset: { testid: "answer-input", seat: String(entry.seat) },
+    const input = h("input.remote-answer", { type: "text", dataset: { testid: "answer-input", ...which },
       placeholder: t("remote.host.answerPlaceholder"), "aria-label": t("remote.host.answerLabel", { name }), autocomplete: "off" });
     const message = h("div");
-    const submit = h("button", { type: "submit", dataset: { testid: "answer-submit", seat: String(entry.seat) } }, t("remote.host.connect"));
+    const submit = h("button", { type: "submit", dataset: { testid: "answer-submit", ...which } }, t("remote.host.connect"));
     const form = h("form.remote-answer-form", { onsubmit: (e) => { e.preventDefault(); submitAnswer(entry, input, message); } },
       h("label", t("remote.host.answerLabel", { name })), h("div.share-row", input, submit), message);
     // a scanned code is submitted as a pasted one is (the form of the lobby as last drawn); the scanner
@@ -192,18 +233,24 @@ export async function openHost(root, deps) {
     message.before(entry.scanner.el); // what a scanned code's submission says comes below it, as for a paste
     return h("li.remote-seat", { dataset },
       head,
-      entry.link ? codeBox({ value: entry.link, testid: "invite", seat: entry.seat, label: t("remote.host.inviteLabel"), qr: true }) : null,
-      entry.link ? h("p.muted", t("remote.host.inviteHint")) : null,
+      entry.link ? codeBox({ value: entry.link, testid: "invite", ...which, label: t("remote.host.inviteLabel"), qr: true }) : null,
+      entry.link ? h("p.muted", t(spectator ? "remote.host.spectatorHint" : "remote.host.inviteHint")) : null,
       entry.state === "connecting" ? h("p.remote-status", { role: "status" }, h("span.spinner", { "aria-hidden": "true" }), t("remote.host.connecting")) : form,
       entry.error,
-      entry.error ? h("button.secondary", { type: "button", onclick: () => invite(entry.seat) }, t("remote.host.newLink")) : null);
+      entry.error ? h("button.secondary", { type: "button", onclick: () => renew(entry) }, t("remote.host.newLink")) : null);
+  }
+
+  /** "Invite someone to watch": each click a new spectator's invite card. */
+  function watchButton() {
+    return h("button.secondary.remote-watch", { type: "button", dataset: { testid: "invite-spectator" }, onclick: () => inviteSpectator() },
+      t("remote.host.inviteSpectator"));
   }
 
   function networkBox() {
     const choose = (value) => {
       network = value;
       localStorage.setItem(NETWORK_KEY, value);
-      for (const entry of handle.seats.values()) if (entry.state !== "connected") invite(entry.seat);
+      for (const entry of handle.seats.values()) if (entry.state !== "connected") renew(entry);
     };
     const radio = (value) => h("label.radio", h("input", { type: "radio", name: "remote-network", value, checked: network === value,
       dataset: { testid: `network-${value}` }, onchange: () => choose(value) }), t(`remote.network.${value}`));
@@ -241,7 +288,12 @@ export async function openHost(root, deps) {
         return h("li.remote-presence", { dataset: { testid: "presence", seat: String(seat), state } },
           seatName(seats, seat), " · ", t(`remote.presence.${state}`), state === "connected" ? null : standInChoice(seat));
       });
-      lobby.replaceChildren(h("ul.remote-presence-list", chips), ...(cards.length ? [h("ul.remote-seats", cards)] : []));
+      if (watching.length) {
+        chips.push(h("li.remote-presence", { dataset: { testid: "spectators", count: String(watching.length) } },
+          t("remote.host.spectators", { count: watching.length })));
+      }
+      lobby.replaceChildren(h("div.remote-table-bar", h("ul.remote-presence-list", chips), watchButton()),
+        ...(cards.length ? [h("ul.remote-seats", cards)] : []));
       return;
     }
     lobby.replaceChildren(
@@ -249,6 +301,7 @@ export async function openHost(root, deps) {
       h("p", t("remote.host.intro")),
       networkBox(),
       h("ul.remote-seats", cards),
+      h("div", watchButton()),
       h("div.row-buttons", h("button.secondary", { type: "button", onclick: () => deps.navigate("") }, t("table.backHome"))));
   }
 

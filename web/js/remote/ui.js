@@ -30,9 +30,12 @@ export function qrCanvas(text, label) {
   return canvas;
 }
 
-/** A read-only code or link (`value`), selected on focus, with a Copy button (and its QR code, `qr`). */
-export function codeBox({ value, testid, seat = null, label, qr = false }) {
-  const dataset = { testid, ...(seat === null ? {} : { seat: String(seat) }) };
+/**
+ * A read-only code or link (`value`), selected on focus, with a Copy button (and its QR code, `qr`);
+ * `seat` or `spectator` (a host's invite) say whose it is in its dataset.
+ */
+export function codeBox({ value, testid, seat = null, spectator = null, label, qr = false }) {
+  const dataset = { testid, ...(seat === null ? {} : { seat: String(seat) }), ...(spectator === null ? {} : { spectator: String(spectator) }) };
   const field = h("input.remote-code", { type: "text", readOnly: true, value, dataset, "aria-label": label,
     onfocus: (e) => e.target.select() });
   const note = h("span.muted", { role: "status" });

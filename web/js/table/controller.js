@@ -54,7 +54,8 @@ export function isBotSeat(seat) { return seat !== "human" && seat !== REMOTE_SEA
 export class Table {
   /**
    * `remote` (remote play): {guest: true} on a guest's page (its engine is a remote/guest-engine.js,
-   * nothing is saved there; `kept: true`: the guest's copy of its seat, read only), {} on the host's;
+   * nothing is saved there; `kept: true`: the guest's copy of its seat, read only; `spectator: true`: the view
+   * for no player, "Watching"), {} on the host's;
    * either way no undo and no share links.
    */
   constructor({ engine, saves, renderer, gameInfo, root, info, navigate, remote = null }) {
@@ -98,6 +99,12 @@ export class Table {
 
   seatName(p) { return seatName(this.seats, p); }
 
+  /**
+   * Whose eyes the board is drawn for while nobody here decides: the viewer, else the first human,
+   * else seat 0 (a table of bots); a spectator's, no player's (null: the public view).
+   */
+  watcher() { return this.remote?.spectator ? null : this.viewer ?? this.humans()[0] ?? 0; }
+
   ctx(extra = {}) {
     return {
       t, h, seatName: (p) => this.seatName(p), seats: this.seats, viewer: this.viewer, status: this.status,
@@ -140,6 +147,8 @@ export class Table {
       logButton: h("button.secondary", { type: "button", dataset: { testid: "log-toggle" }, "aria-expanded": "false", onclick: () => this.togglePanel("log") }),
       helpButton: h("button.secondary", { type: "button", dataset: { testid: "help-toggle" }, "aria-expanded": "false", onclick: () => this.togglePanel("help") }),
       share: h("button.secondary", { type: "button", dataset: { testid: "share" }, onclick: () => this.share(false) }),
+      // a spectator's table says so, plainly, all along (remote play)
+      watching: this.remote?.spectator ? h("span.watching-label", { dataset: { testid: "watching" } }) : null,
       shareReplay: h("button.secondary", { type: "button", dataset: { testid: "share-replay" }, onclick: () => this.share(true) }),
       home: h("button.secondary", { type: "button", dataset: { testid: "table-home" }, onclick: () => this.navigate("") }),
       pace: h("select", { dataset: { testid: "pace" }, onchange: (e) => localStorage.setItem(PACE_KEY, e.target.value) }),
@@ -167,9 +176,9 @@ export class Table {
     this.el.announce = h("div.visually-hidden", { role: "status", "aria-live": "polite", dataset: { testid: "decision-announce" } });
     this.announced = null;
     const bar = h("div.table-bar",
-      h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.status, this.el.thinking, this.el.skip),
+      h("div.table-title", h("h2", { dataset: { testid: "table-title" } }), this.el.watching, this.el.status, this.el.thinking, this.el.skip),
       h("div.table-tools", this.el.undo, this.el.hint, this.el.hintNote, this.el.logButton, this.el.helpButton, this.el.share, this.el.shareReplay,
-        h("label.pace", this.el.paceLabel, this.el.pace), this.el.home));
+        h("label.pace", { hidden: Boolean(this.remote?.guest) }, this.el.paceLabel, this.el.pace), this.el.home)); // no bot plays on a guest's table
     this.el.title = bar.querySelector("h2");
     this.root.replaceChildren(h("section.table", { dataset: { testid: "table", game: this.renderer.id } },
       bar, this.storageFull.el, this.el.error, this.el.shareBox, this.el.over, this.el.decisionMark, this.el.decision, this.el.announce, this.el.recent,
@@ -256,6 +265,7 @@ export class Table {
     this.el.shareReplay.textContent = t("table.shareReplay");
     this.el.home.textContent = t("table.home");
     this.el.paceLabel.textContent = t("table.pace");
+    if (this.el.watching) this.el.watching.textContent = t("remote.watching");
     const pace = currentPace();
     this.el.pace.replaceChildren(...Object.keys(PACES).map((p) => h("option", { value: p, selected: p === pace }, t("table.pace." + p))));
     this.storageFull.render();
@@ -352,7 +362,7 @@ export class Table {
   async remoteMoved() {
     if (this.closed || !this.match) return;
     const before = this.status.active_player;
-    const status = await this.engine.call("status", { match: this.match, player: this.viewer ?? this.humans()[0] ?? 0 });
+    const status = await this.engine.call("status", { match: this.match, player: this.watcher() });
     if (this.closed || status.ply < this.status.ply) return; // a later position is on the table already
     this.status = status;
     if (before !== null && this.seats[before] === REMOTE_SEAT) this.movers.push(before);
@@ -366,7 +376,7 @@ export class Table {
     this.match = status.match;
     this.status = status;
     this.viewer = this.humans().length === 1 ? this.humans()[0] : null;
-    if (this.humans().length === 0) this.viewer = 0;
+    if (this.humans().length === 0 && !this.remote?.spectator) this.viewer = 0;
     // a resumed game's summary starts empty: what came before is in the log
     for (const p of this.humans()) this.summarySince.set(p, status.ply);
     this.run();
@@ -528,7 +538,7 @@ export class Table {
         const st = this.status;
         this.renderStatus();
         if (st.over) {
-          await this.fetchView(this.viewer ?? this.humans()[0] ?? 0);
+          await this.fetchView(this.watcher());
           if (token !== this.runToken) return;
           this.renderView();
           this.renderGameOver();
@@ -592,7 +602,7 @@ export class Table {
   /** A remote seat decides: the board as this device's player sees it, until remoteMoved(). */
   async remoteTurn(p, token) {
     this.setWaiting("remote");
-    await this.fetchView(this.viewer ?? this.humans()[0] ?? 0);
+    await this.fetchView(this.watcher());
     if (token !== this.runToken) return;
     this.renderView();
     this.el.thinking.hidden = false;
@@ -609,7 +619,7 @@ export class Table {
 
   async botTurn(p, token) {
     this.setWaiting("bot");
-    const watcher = this.viewer ?? this.humans()[0] ?? 0;
+    const watcher = this.watcher();
     const pace = this.skipping ? 0 : PACES[currentPace()];
     // at a readable pace the table draws every bot step, and holds those that changed
     // something on the board (pacing.js); "instant" only shows the human's move (what
@@ -944,7 +954,9 @@ export class Table {
     if (!this.summary.length) { this.el.recent.replaceChildren(); return; }
     // it scrolls when long: a keyboard player must be able to stop on it and scroll it too
     const list = h("ol.log-list.turn-summary", { dataset: { testid: "turn-summary" }, tabindex: "0" }, this.summary.map((e) => this.eventLine(e, ctx)));
-    this.el.recent.replaceChildren(h("h3.summary-title", t("table.summary", { count: this.summary.length })), list);
+    // a spectator has no move of their own: theirs is what the last move did
+    const title = this.remote?.spectator ? "table.summaryLast" : "table.summary";
+    this.el.recent.replaceChildren(h("h3.summary-title", t(title, { count: this.summary.length })), list);
     list.scrollTop = list.scrollHeight; // the newest step in sight
   }
 
@@ -1006,11 +1018,11 @@ export class Table {
 
   async renderLog() {
     if (this.waiting === "privacy") { this.el.log.hidden = true; return; }
-    const viewer = this.viewer ?? this.humans()[0] ?? 0;
+    const viewer = this.watcher();
     let entries;
     try { entries = await this.engine.call("log", { match: this.match, player: viewer }); } catch { return; }
     // the device changed hands while the log was asked for: those lines are the last viewer's
-    if (this.waiting === "privacy" || (this.viewer ?? this.humans()[0] ?? 0) !== viewer) return;
+    if (this.waiting === "privacy" || this.watcher() !== viewer) return;
     const filter = this.logFilter ?? "all";
     const select = h("select", { dataset: { testid: "log-filter" }, "aria-label": t("table.log.filter"),
       onchange: (e) => { this.logFilter = e.target.value; this.renderLog(); } },

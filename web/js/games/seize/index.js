@@ -887,7 +887,8 @@ export function gameOver(view, status, ctx) {
       wild.length ? h("div.small.wildcards", { dataset: { testid: "score-wildcards" } }, icon("wildcard"), " ",
         t("seize.score.wildcards", { groups: wild.map(([g, n]) => t("seize.score.wildcardOne", { group: groupName(g), count: n })).join(", ") })) : null];
   };
-  return h("div.score", { dataset: { testid: "score-breakdown" } },
+  // a phone's width may not hold four players' columns: the table scrolls sideways in its box, never the page
+  return h("div.score", { dataset: { testid: "score-breakdown" } }, h("div.score-scroll",
     h("table.score-table", { dataset: { testid: "score-table" } },
       h("caption", t("seize.score.caption")),
       h("thead", h("tr", h("th", { scope: "col" }, t("seize.score.step")),
@@ -900,7 +901,7 @@ export function gameOver(view, status, ctx) {
         row(t("seize.score.step4"), awardsText),
         out.breakdown.some((b) => b.cookies) ? row(t("seize.score.cookies"), (b) => String(b.cookies ?? 0)) : null,
         row(t("seize.score.step5"), (b) => h("b", String(b.total)), "total"),
-        row(t("seize.score.resources"), (b) => String(b.resources), "muted"))),
+        row(t("seize.score.resources"), (b) => String(b.resources), "muted")))),
     h("p.muted", t("seize.score.tiebreak")),
     out.breakdown[0]?.scenario ? scenarioResult(out.breakdown[0].scenario, view) : null);
 }

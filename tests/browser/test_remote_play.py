@@ -191,7 +191,8 @@ def guest_reloads_and_rejoins_from_its_copy(host, guest, link: str) -> str:
     for a new link (the old one's offer is spent); the home page lists the copy.  The host's fresh link,
     opened in the same context, shows the copy while the code goes back, then the game goes on at the
     same ply with the chat said before the drop.  Returns the link the guest joined by last."""
-    guest.click("[data-testid=chat-toggle]")
+    if guest.get_attribute("[data-testid=chat-toggle]", "aria-expanded") != "true":
+        guest.click("[data-testid=chat-toggle]")
     guest.fill("[data-testid=chat-input]", "back in a minute")
     guest.click("[data-testid=chat-send]")
     host.wait_for_function("() => [...document.querySelectorAll('[data-testid=chat-line]')].some(l => l.textContent.endsWith(': back in a minute'))")

@@ -55,31 +55,41 @@ class Pages:
             msg = self.outbox.pop(0)
             for seat, (api, gid, channel) in self.guests.items():
                 if channel == msg["channel"]:
-                    got = self.ok(api, "remote_guest_receive", guest=gid, text=msg["text"])
-                    if got["type"] == "update":
-                        self.last[seat] = got
-                    if got["type"] == "reveal":
-                        self.audits[seat] = got["audit"]
+                    self.received(seat, self.ok(api, "remote_guest_receive", guest=gid, text=msg["text"]))
+
+    def received(self, seat, got: dict) -> None:
+        """What guest page ``seat`` made of a host message: its last update and its audit are kept."""
+        if got["type"] == "update":
+            self.last[seat] = got
+        if got["type"] == "reveal":
+            self.audits[seat] = got["audit"]
+
+    def step(self, rng: random.Random) -> dict:
+        """Whoever decides plays a random option (a guest through its page); the host's status before it."""
+        match = self.hostinfo["status"]["match"]
+        status = self.ok(self.host_api, "status", match=match)
+        p = status["active_player"]
+        if p in self.guests:
+            moves = self.last[p]["moves"]
+            assert self.last[p]["status"]["active_player"] == p and moves
+            api, gid, _ = self.guests[p]
+            text = self.ok(api, "remote_guest_move", guest=gid, move=rng.choice(moves)["id"])["text"]
+            assert self.to_host(p, text)["moved"]
+        else:
+            moves = self.ok(self.host_api, "legal_moves", match=match, player=p)
+            self.ok(self.host_api, "apply_move", match=match, move=rng.choice(moves)["id"], player=p)
+            self.deliver()
+        return status
 
 
 def play_out(pages: Pages, rng: random.Random) -> dict:
     """Random moves for every seat until the game is over; returns the host's last status."""
-    host_api, match = pages.host_api, pages.hostinfo["status"]["match"]
+    match = pages.hostinfo["status"]["match"]
     for _ in range(5000):
-        status = pages.ok(host_api, "status", match=match)
+        status = pages.ok(pages.host_api, "status", match=match)
         if status["over"]:
             return status
-        p = status["active_player"]
-        if p in pages.guests:
-            moves = pages.last[p]["moves"]
-            assert pages.last[p]["status"]["active_player"] == p and moves
-            api, gid, _ = pages.guests[p]
-            text = pages.ok(api, "remote_guest_move", guest=gid, move=rng.choice(moves)["id"])["text"]
-            assert pages.to_host(p, text)["moved"]
-        else:
-            moves = pages.ok(host_api, "legal_moves", match=match, player=p)
-            pages.ok(host_api, "apply_move", match=match, move=rng.choice(moves)["id"], player=p)
-            pages.deliver()
+        pages.step(rng)
     raise AssertionError("the game did not end")
 
 
@@ -109,14 +119,7 @@ def test_spectators_never_hold_up_the_deal_and_one_who_joins_mid_game_sees_the_t
     assert pages.hostinfo["started"] and pages.last[None]["status"]["ply"] == 0
     match, rng = pages.hostinfo["status"]["match"], random.Random(4)
     while pages.ok(pages.host_api, "status", match=match)["ply"] < 12:
-        p = pages.ok(pages.host_api, "status", match=match)["active_player"]
-        if p == 1:
-            api, gid, _ = pages.guests[1]
-            pages.to_host(1, pages.ok(api, "remote_guest_move", guest=gid, move=rng.choice(pages.last[1]["moves"])["id"])["text"])
-        else:
-            moves = pages.ok(pages.host_api, "legal_moves", match=match, player=p)
-            pages.ok(pages.host_api, "apply_move", match=match, move=rng.choice(moves)["id"], player=p)
-            pages.deliver()
+        pages.step(rng)
     status = pages.ok(pages.host_api, "status", match=match)
     pages.join(None, "w2", key="late")  # mid-game: the view for no player as it stands, every public event so far
     late = pages.last["late"]
@@ -159,15 +162,7 @@ def test_a_guest_rejoining_from_a_new_device_resumes_its_seat_at_the_same_ply_an
     rng = random.Random(11)
     match = pages.hostinfo["status"]["match"]
     for _ in range(6):  # a few moves, whoever decides
-        status = pages.ok(pages.host_api, "status", match=match)
-        p = status["active_player"]
-        if p == 1:
-            api, gid, _ = pages.guests[1]
-            pages.to_host(1, pages.ok(api, "remote_guest_move", guest=gid, move=rng.choice(pages.last[1]["moves"])["id"])["text"])
-        else:
-            moves = pages.ok(pages.host_api, "legal_moves", match=match, player=p)
-            pages.ok(pages.host_api, "apply_move", match=match, move=rng.choice(moves)["id"], player=p)
-            pages.deliver()
+        pages.step(rng)
     ply = pages.ok(pages.host_api, "status", match=match)["ply"]
     old_api, old_gid, _ = pages.guests[1]
     token = old_api.remote.guests[old_gid].token

@@ -22,17 +22,14 @@ from test_remote_resume import some_moves
 class ChatPages(Pages):
     """Pages that also note each ``chat_history`` a guest page is given."""
 
-    def deliver(self) -> None:
-        self.__dict__.setdefault("recalled", {})
-        while self.outbox:
-            msg = self.outbox.pop(0)
-            for seat, (api, gid, channel) in self.guests.items():
-                if channel == msg["channel"]:
-                    got = self.ok(api, "remote_guest_receive", guest=gid, text=msg["text"])
-                    if got["type"] == "update":
-                        self.last[seat] = got
-                    if got["type"] == "chat_history":
-                        self.recalled[seat] = got["chat_history"]
+    def __init__(self, *args, **kwargs) -> None:
+        self.recalled: dict = {}  # seat -> the chat history it was last sent (set before the joins deliver)
+        super().__init__(*args, **kwargs)
+
+    def received(self, seat, got: dict) -> None:
+        super().received(seat, got)
+        if got["type"] == "chat_history":
+            self.recalled[seat] = got["chat_history"]
 
 
 def test_a_guest_back_by_a_new_link_is_sent_the_recent_chat_as_plain_text():

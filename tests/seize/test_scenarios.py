@@ -480,11 +480,29 @@ def test_the_search_plays_for_the_verdict_not_the_points():
     assert projected_bad(aunt, DB) == 0
     assert HEURISTICS.rewards(GAME, aunt, False, 0.0)[HUMAN] > HEURISTICS.rewards(GAME, dirty, False, 0.0)[HUMAN]
     me["res"]["sugar"] = 0  # now she cannot be served: she keeps hers and may leave angry
-    assert projected_bad(aunt, DB) == pytest.approx(1.6)
+    assert projected_bad(aunt, DB) == pytest.approx(1.6 + 0.36)  # and the café is short of a set (below)
     s = new("wurfel_zucker", 1)
     before = HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN]
     s["scenario"]["marks"] = list(s["groups"][:2])
     assert HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN] > before
+
+
+def test_a_cafe_short_of_a_set_projects_the_criminal_bad_review():
+    """After Hours: a café holding fewer than 3 different resources takes a Bad Review when Starbots'
+    Criminal return comes (4 of its 20 action cards, 2 actions a day: 1 - 0.8**2 = 0.36 of one);
+    no such risk with a full set, nor in a scenario without that rule."""
+    s = new("after_hours", 1)
+    me = s["players"][HUMAN]
+    me["line"], me["bad"] = [], 0
+    me["res"] = {"beans": 0, "milk": 4, "sugar": 4}
+    assert projected_bad(s, DB) == pytest.approx(0.36)
+    short = HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN]
+    me["res"] = {"beans": 1, "milk": 3, "sugar": 4}
+    assert projected_bad(s, DB) == 0
+    assert HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN] > short
+    other = new("wurfel_zucker", 1)
+    other["players"][HUMAN]["line"] = []
+    assert projected_bad(other, DB) == other["players"][HUMAN]["bad"]
 
 
 def test_marks_are_projected_from_the_line_and_the_customers_owned():

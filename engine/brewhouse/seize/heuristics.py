@@ -30,9 +30,10 @@ from .cafe import affordable, award_icons, order_cost, owned_customers
 from .data import CardDB
 from .scenarios import AUTOMA, HUMAN, PROGRESS, margins
 from .scoring import rank
+from .solo import CRIMINAL_SET_SIZE, space_steps
 
 __all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance", "projected_bad",
-           "projected_marks"]
+           "projected_marks", "short_set_risk"]
 
 #: at the end of a scenario, the share of the reward the verdict decides (the rest, the margins
 #: toward each condition, only orders wins among wins and losses among losses)
@@ -44,6 +45,13 @@ GOAL_SAMPLES = 6
 LOG_SCALE = 3.0
 #: the ability step that loses a Bad Review (friends.json: the Eccentric Aunt's ability)
 LOSE_BAD_REVIEW = "lose_bad_review"
+#: the scenario rule under which Starbots' return of resources (the Criminal token) hands you a Bad
+#: Review when your café cannot give back a set of different resources (After Hours, scenarios.py)
+SHORT_SET_RULE = "criminal_bad_review"
+#: Starbots' step that takes the set back
+RETURN_STEP = "return_resources"
+#: Starbots' actions in a day (its two baristas): the chances its return has to come before you restock
+STARBOTS_ACTIONS_A_DAY = 2
 #: the ability step that draws Board Game tokens (Board Game Geeks; the step's ``n`` is its uses)
 BOARD_GAMES_STEP = "board_games"
 #: Würfel & Zucker, beyond the Line: the share of a mark counted for each unmarked group of which the
@@ -110,7 +118,7 @@ def projected_bad(state: State, db: CardDB) -> float:
             angry += 1
         if paid and LOSE_BAD_REVIEW in db.abilities.get(card.get("ability"), {}).get("steps", ()):
             lose += 1
-    return max(0, bad - lose) + 0.6 * angry
+    return max(0, bad - lose) + 0.6 * angry + short_set_risk(state, db)
 
 
 def projected_marks(state: State, db: CardDB) -> float:
@@ -144,6 +152,23 @@ def projected_marks(state: State, db: CardDB) -> float:
     plays = any(BOARD_GAMES_STEP in db.abilities.get(c.get("ability"), {}).get("steps", ()) for c in owned)
     later = {g for c in owned for g in c.get("groups", ())} & (todo - placed) if plays else set()
     return len(groups) - len(todo) + len(placed) + OWNED_GROUP_SHARE * len(later)
+
+
+def short_set_risk(state: State, db: CardDB) -> float:
+    """The chance of a Bad Review from Starbots' return of resources in a day, when the scenario gives
+    one for a short set (After Hours) and your café holds fewer different basic resources than the
+    set: the share of Starbots' action cards whose space returns resources at this level, over its
+    day's actions.  Without it the search sees the risk only when a rollout happens to draw that
+    card, and a café with no beans at all took a Bad Review at each return (After Hours seed 2)."""
+    book = state.get("scenario")
+    if not book or SHORT_SET_RULE not in book["rules"]:
+        return 0.0
+    res = state["players"][HUMAN]["res"]
+    if sum(1 for b in db.basic if res.get(b, 0) > 0) >= CRIMINAL_SET_SIZE:
+        return 0.0
+    cards = db.solo["action_cards"]
+    share = sum(1 for c in cards if RETURN_STEP in space_steps(state, c["space"], db)) / len(cards)
+    return 1.0 - (1.0 - share) ** STARBOTS_ACTIONS_A_DAY
 
 
 class SeizeHeuristics(Heuristics):

@@ -505,6 +505,29 @@ def test_a_cafe_short_of_a_set_projects_the_criminal_bad_review():
     assert projected_bad(other, DB) == other["players"][HUMAN]["bad"]
 
 
+def test_rollouts_keep_the_main_orders_of_the_line_when_a_bad_review_loses():
+    """After Hours: a rollout does not pay a side order that leaves a later customer's main order
+    unpaid (that customer would leave angry: a Bad Review); elsewhere the side order stays free."""
+    s = new("after_hours", 1)
+    me = s["players"][HUMAN]
+    later = next(c for c in all_cards(s) if DB.card(c).get("main") and DB.card(c)["main"]["order"].count("beans") == 1
+                 and DB.card(c).get("kind") != "friend")
+    cost = heuristics.order_cost(me, DB.card(later)["main"]["order"], DB)
+    me["line"] = [{"id": later, "happy": 0, "angry": False}, {"id": later, "happy": 0, "angry": False}]
+    me["served"], me["res"] = 0, dict(cost)
+    s["stack"] = [{"t": "serve", "p": HUMAN}]
+    both = Move("serve:both", {"kind": "serve", "main": True, "side": True, "cost": {"beans": 1}})
+    assert heuristics._starves_the_line(GAME, s, both)
+    me["res"]["beans"] += 1
+    assert not heuristics._starves_the_line(GAME, s, both)
+    me["res"]["beans"] -= 1
+    me["line"][1]["happy"] = 1  # a happy customer may be skipped: nothing to keep for her
+    assert not heuristics._starves_the_line(GAME, s, both)
+    me["line"][1]["happy"] = 0
+    s["scenario"] = dict(s["scenario"], id="ao_amor")  # no Bad Review condition: serve both as before
+    assert not heuristics._starves_the_line(GAME, s, both)
+
+
 def test_marks_are_projected_from_the_line_and_the_customers_owned():
     """Würfel & Zucker: a Board Game Geek waiting, its order paid for, marks the first unmarked group
     after it in the Line (not one before it); beyond the Line, a share of a mark for each unmarked

@@ -50,6 +50,8 @@ LOSE_BAD_REVIEW = "lose_bad_review"
 SHORT_SET_RULE = "criminal_bad_review"
 #: Starbots' step that takes the set back
 RETURN_STEP = "return_resources"
+#: the victory condition a Bad Review breaks (After Hours): the rollouts then keep resources for the Line
+BAD_REVIEW_CONDITION = "no_bad_review"
 #: Starbots' actions in a day (its two baristas): the chances its return has to come before you restock
 STARBOTS_ACTIONS_A_DAY = 2
 #: the ability step that draws Board Game tokens (Board Game Geeks; the step's ``n`` is its uses)
@@ -171,6 +173,30 @@ def short_set_risk(state: State, db: CardDB) -> float:
     return 1.0 - (1.0 - share) ** STARBOTS_ACTIONS_A_DAY
 
 
+def _starves_the_line(game: Game, state: State, both: Move) -> bool:
+    """In a scenario lost by a Bad Review (After Hours), whether paying the side order too would leave
+    the customers waiting after this one without their main orders: unserved, they turn angry, and
+    an angry customer leaving is a Bad Review.  The rollouts served both orders whenever they could
+    (After Hours seed 2: 10 of its 13 Bad Reviews from angry customers, 5 of them on the last day)."""
+    book = state.get("scenario")
+    if not book or BAD_REVIEW_CONDITION not in PROGRESS.get(book["id"], ()):
+        return False
+    db: CardDB = game.db  # type: ignore[attr-defined]
+    pl = state["players"][state["stack"][-1]["p"]]
+    left = dict(pl["res"])
+    for k, v in both.payload.get("cost", {}).items():
+        left[k] = left.get(k, 0) - v
+    need: dict[str, int] = {}
+    for e in pl["line"][pl["served"] + 1:]:
+        if e["happy"]:  # a happy customer may be skipped
+            continue
+        card = db.card(e["id"])
+        main = card["main"] if "main" in card else card["mains"][0]
+        for k, v in order_cost(pl, main["order"], db).items():
+            need[k] = need.get(k, 0) + v
+    return not affordable({**pl, "res": left}, need)
+
+
 class SeizeHeuristics(Heuristics):
     margin_scale = 8.0
     rollout_plies = 20
@@ -181,7 +207,7 @@ class SeizeHeuristics(Heuristics):
         if t == "serve":
             ids = {m.id: m for m in moves}
             both, main = ids.get("serve:both"), ids.get("serve:main")
-            if both is not None and rng.random() < 0.85:
+            if both is not None and rng.random() < 0.85 and not _starves_the_line(game, state, both):
                 return both
             if main is not None and main.payload.get("main"):
                 return main

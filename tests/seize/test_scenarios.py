@@ -528,29 +528,6 @@ def test_rollouts_keep_the_main_orders_of_the_line_when_a_bad_review_loses():
     assert not heuristics._starves_the_line(GAME, s, both)
 
 
-def test_marks_are_projected_from_the_line_and_the_customers_owned():
-    """Würfel & Zucker: a Board Game Geek waiting, its order paid for, marks the first unmarked group
-    after it in the Line (not one before it); beyond the Line, a share of a mark for each unmarked
-    group the café owns a customer of while it owns a geek, nothing for a group it lacks."""
-    s = new("wurfel_zucker", 1)
-    me = s["players"][HUMAN]
-    geek = next(c for c in me["deck"] if DB.card(c).get("ability") == "board_games")
-    tech = next(c for c in all_cards(s) if DB.card(c).get("groups") == ["tech_nerds"])
-    me["deck"], me["discard"], me["served"] = [], [], 0
-    me["res"] = {"beans": 8, "milk": 8, "sugar": 8}
-    me["line"] = [{"id": tech, "happy": 0, "angry": False}, {"id": geek, "happy": 0, "angry": False}]
-    share = heuristics.OWNED_GROUP_SHARE
-    assert heuristics.projected_marks(s, DB) == pytest.approx(2 * share)  # tech nerds, geeks: owned, not yet met
-    before = HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN]
-    me["line"].reverse()  # the geek first: its token goes on the Tech Nerd
-    assert heuristics.projected_marks(s, DB) == pytest.approx(1 + share)
-    assert HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN] > before
-    me["res"] = {"beans": 0, "milk": 0, "sugar": 0}  # the geek cannot be served: no token
-    assert heuristics.projected_marks(s, DB) == pytest.approx(2 * share)
-    s["scenario"]["marks"] = ["tech_nerds", "students"]
-    assert heuristics.projected_marks(s, DB) == pytest.approx(2 + share)  # the Tech Nerd adds nothing now
-
-
 def test_progress_weighs_every_condition_of_every_scenario():
     """Each scenario's progress table (what the search bots play for) names exactly its victory conditions."""
     assert set(scenarios.PROGRESS) == set(IDS)

@@ -26,14 +26,14 @@ from typing import Any, Mapping, Optional, Sequence
 from ..bots.ismcts import Heuristics
 from ..core.game import Game, Move, State
 from ..core.rng import Rng
-from .cafe import affordable, award_icons, order_cost, owned_customers
+from .cafe import affordable, award_icons, order_cost
 from .data import CardDB
 from .scenarios import AUTOMA, HUMAN, PROGRESS, margins
 from .scoring import rank
 from .solo import CRIMINAL_SET_SIZE, space_steps
 
 __all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance", "projected_bad",
-           "projected_marks", "short_set_risk"]
+           "short_set_risk"]
 
 #: at the end of a scenario, the share of the reward the verdict decides (the rest, the margins
 #: toward each condition, only orders wins among wins and losses among losses)
@@ -54,12 +54,6 @@ RETURN_STEP = "return_resources"
 BAD_REVIEW_CONDITION = "no_bad_review"
 #: Starbots' actions in a day (its two baristas): the chances its return has to come before you restock
 STARBOTS_ACTIONS_A_DAY = 2
-#: the ability step that draws Board Game tokens (Board Game Geeks; the step's ``n`` is its uses)
-BOARD_GAMES_STEP = "board_games"
-#: Würfel & Zucker, beyond the Line: the share of a mark counted for each unmarked group of which the
-#: café owns a customer, while it owns a customer who plays board games (its token may meet that group
-#: in a later Line); a group it owns no customer of cannot be marked before one is attracted
-OWNED_GROUP_SHARE = 0.3
 
 
 def goal_progress(sid: str, margin: Mapping[str, float]) -> dict[str, float]:
@@ -121,39 +115,6 @@ def projected_bad(state: State, db: CardDB) -> float:
         if paid and LOSE_BAD_REVIEW in db.abilities.get(card.get("ability"), {}).get("steps", ()):
             lose += 1
     return max(0, bad - lose) + 0.6 * angry + short_set_risk(state, db)
-
-
-def projected_marks(state: State, db: CardDB) -> float:
-    """Würfel & Zucker: the group awards marked as the café stands.  Each Board Game Geek waiting
-    to be served, its order paid for, places its tokens (its ability's uses) on the first customers
-    after it in the Line of groups still unmarked, as the Eccentric Aunt's lost Bad Review is counted
-    in :func:`projected_bad`; beyond the Line, :data:`OWNED_GROUP_SHARE` of a mark for each other
-    unmarked group of which the café owns a customer, while it owns a customer who plays board games.
-    Without it the search sees a mark only when a rollout reaches the service that places it, and
-    attracting a Board Game Geek or a customer of a missing group is worth nothing to it."""
-    pl = state["players"][HUMAN]
-    groups = set(state["groups"])
-    todo = groups - set(state["scenario"].get("marks", ()))
-    start = pl["served"] if state["phase"] == "service" else 0
-    uses = 0
-    placed: set[str] = set()
-    for e in pl["line"][start:]:
-        card = db.card(e["id"])
-        if e.get("game") is not None:  # a token already on it: it takes no other, and plays no ability
-            continue
-        fresh = [g for g in card.get("groups", ()) if g in todo - placed]
-        if uses and fresh:
-            placed.update(fresh)
-            uses -= 1
-        ability = db.abilities.get(card.get("ability"), {})
-        if BOARD_GAMES_STEP in ability.get("steps", ()):
-            main = card["main"] if "main" in card else card["mains"][0]
-            if affordable(pl, order_cost(pl, main["order"], db)):
-                uses += ability.get("n", 1)
-    owned = [db.card(cid) for cid in owned_customers(pl)]
-    plays = any(BOARD_GAMES_STEP in db.abilities.get(c.get("ability"), {}).get("steps", ()) for c in owned)
-    later = {g for c in owned for g in c.get("groups", ())} & (todo - placed) if plays else set()
-    return len(groups) - len(todo) + len(placed) + OWNED_GROUP_SHARE * len(later)
 
 
 def short_set_risk(state: State, db: CardDB) -> float:
@@ -281,8 +242,7 @@ class SeizeHeuristics(Heuristics):
             bd = list(game.outcome(state).breakdown)  # type: ignore[union-attr]
             return margins(state, (bd[HUMAN]["total"], bd[AUTOMA]["total"]), db, rank(state, bd))
         projected = self.evaluate(game, state)
-        marks = projected_marks(state, db) if "marks" in state["scenario"] else None
-        return margins(state, (projected[HUMAN], projected[AUTOMA]), db, bad=projected_bad(state, db), marks=marks)
+        return margins(state, (projected[HUMAN], projected[AUTOMA]), db, bad=projected_bad(state, db))
 
     def evaluate(self, game: Game, state: State) -> list[float]:
         db: CardDB = game.db  # type: ignore[attr-defined]

@@ -269,14 +269,13 @@ PROGRESS: dict[str, dict[str, float]] = {
 
 
 def margins(state: dict, totals: tuple[float, float], db: CardDB, winner: Optional[int] = None,
-            bad: Optional[float] = None, marks: Optional[float] = None) -> dict[str, float]:
+            bad: Optional[float] = None) -> dict[str, float]:
     """How far each victory condition of the game's scenario is met: positive when met, negative
     when not, half a unit from the line at the closest (so a tie sits on the side the booklet puts it).
 
     ``totals`` are (your, Starbots') reviews: the final ones, with ``winner`` the booklet's ranking
     (which breaks a tie for ``more_reviews``), or projected ones during the game (``winner`` None:
-    a projected tie counts as even); ``bad``, projected Bad Reviews (default: your café's);
-    ``marks``, projected awards marked (default: those marked).  The verdict (:func:`result`) and the search bots' objective
+    a projected tie counts as even); ``bad``, projected Bad Reviews (default: your café's).  The verdict (:func:`result`) and the search bots' objective
     (``heuristics.py``) both read these, so the conditions are written once."""
     sc = scenario(state["scenario"]["id"], db)
     me = state["players"][HUMAN]
@@ -290,9 +289,8 @@ def margins(state: dict, totals: tuple[float, float], db: CardDB, winner: Option
         elif c == "no_bad_review":
             out[c] = 0.5 - (me["bad"] if bad is None else bad)
         elif c == "all_awards_marked":
-            marked = state["scenario"].get("marks", [])
-            done = sum(1 for g in state["groups"] if g in marked) if marks is None else marks
-            out[c] = done - len(state["groups"]) + 0.5
+            marks = state["scenario"].get("marks", [])
+            out[c] = sum(1 for g in state["groups"] if g in marks) - len(state["groups"]) + 0.5
         elif c == "strictly_more_customers":
             out[c] = customers_count(me, db) - customers_count(state["players"][AUTOMA], db) - 0.5
         else:  # solo.json's validator refuses unknown conditions

@@ -4,8 +4,10 @@ Used by :mod:`brewhouse.bots` on *determinised* states (samples consistent
 with the bot's view), so reading the state here never peeks.
 
 * **Policy** (rollouts and move ordering): serve with the side order when it
-  can be paid, else the main order, skip a happy customer whose order cannot
-  be paid; decline optional effects rarely; otherwise uniform.
+  can be paid (in a scenario lost by a Bad Review, only when the customers
+  waiting after keep their main orders), else the main order, skip a happy
+  customer whose order cannot be paid; decline optional effects rarely;
+  otherwise uniform.
 * **Evaluation** (projected final points): reviews, happy tokens and
   achievements so far, the group awards as they stand (majority of group
   icons, worth the customers owned of that group, plus any reviews Hungry

@@ -17,6 +17,7 @@ from brewhouse.core import InvalidConfig, Move, Rng
 from brewhouse.seize import scenarios, solo
 from brewhouse.seize.cafe import achievements_met, award_icons, cafe_groups
 from brewhouse.seize.effects import DECIDE, ICON_FX, fx
+from brewhouse.seize import heuristics
 from brewhouse.seize.heuristics import HEURISTICS, projected_bad, scenario_rewards
 from brewhouse.seize.model import Ctx, gain_good
 from brewhouse.seize.phases import run
@@ -479,11 +480,52 @@ def test_the_search_plays_for_the_verdict_not_the_points():
     assert projected_bad(aunt, DB) == 0
     assert HEURISTICS.rewards(GAME, aunt, False, 0.0)[HUMAN] > HEURISTICS.rewards(GAME, dirty, False, 0.0)[HUMAN]
     me["res"]["sugar"] = 0  # now she cannot be served: she keeps hers and may leave angry
-    assert projected_bad(aunt, DB) == pytest.approx(1.6)
+    assert projected_bad(aunt, DB) == pytest.approx(1.6 + 0.36)  # and the café is short of a set (below)
     s = new("wurfel_zucker", 1)
     before = HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN]
     s["scenario"]["marks"] = list(s["groups"][:2])
     assert HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN] > before
+
+
+def test_a_cafe_short_of_a_set_projects_the_criminal_bad_review():
+    """After Hours: a café holding fewer than 3 different resources takes a Bad Review when Starbots'
+    Criminal return comes (4 of its 20 action cards, 2 actions a day: 1 - 0.8**2 = 0.36 of one);
+    no such risk with a full set, nor in a scenario without that rule."""
+    s = new("after_hours", 1)
+    me = s["players"][HUMAN]
+    me["line"], me["bad"] = [], 0
+    me["res"] = {"beans": 0, "milk": 4, "sugar": 4}
+    assert projected_bad(s, DB) == pytest.approx(0.36)
+    short = HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN]
+    me["res"] = {"beans": 1, "milk": 3, "sugar": 4}
+    assert projected_bad(s, DB) == 0
+    assert HEURISTICS.rewards(GAME, s, False, 0.0)[HUMAN] > short
+    other = new("wurfel_zucker", 1)
+    other["players"][HUMAN]["line"] = []
+    assert projected_bad(other, DB) == other["players"][HUMAN]["bad"]
+
+
+def test_rollouts_keep_the_main_orders_of_the_line_when_a_bad_review_loses():
+    """After Hours: a rollout does not pay a side order that leaves a later customer's main order
+    unpaid (that customer would leave angry: a Bad Review); elsewhere the side order stays free."""
+    s = new("after_hours", 1)
+    me = s["players"][HUMAN]
+    later = next(c for c in all_cards(s) if DB.card(c).get("main") and DB.card(c)["main"]["order"].count("beans") == 1
+                 and DB.card(c).get("kind") != "friend")
+    cost = heuristics.order_cost(me, DB.card(later)["main"]["order"], DB)
+    me["line"] = [{"id": later, "happy": 0, "angry": False}, {"id": later, "happy": 0, "angry": False}]
+    me["served"], me["res"] = 0, dict(cost)
+    s["stack"] = [{"t": "serve", "p": HUMAN}]
+    both = Move("serve:both", {"kind": "serve", "main": True, "side": True, "cost": {"beans": 1}})
+    assert heuristics._starves_the_line(GAME, s, both)
+    me["res"]["beans"] += 1
+    assert not heuristics._starves_the_line(GAME, s, both)
+    me["res"]["beans"] -= 1
+    me["line"][1]["happy"] = 1  # a happy customer may be skipped: nothing to keep for her
+    assert not heuristics._starves_the_line(GAME, s, both)
+    me["line"][1]["happy"] = 0
+    s["scenario"] = dict(s["scenario"], id="ao_amor")  # no Bad Review condition: serve both as before
+    assert not heuristics._starves_the_line(GAME, s, both)
 
 
 def test_progress_weighs_every_condition_of_every_scenario():

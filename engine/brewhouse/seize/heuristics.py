@@ -4,8 +4,10 @@ Used by :mod:`brewhouse.bots` on *determinised* states (samples consistent
 with the bot's view), so reading the state here never peeks.
 
 * **Policy** (rollouts and move ordering): serve with the side order when it
-  can be paid, else the main order, skip a happy customer whose order cannot
-  be paid; decline optional effects rarely; otherwise uniform.
+  can be paid (in a scenario lost by a Bad Review, only when the customers
+  waiting after keep their main orders), else the main order, skip a happy
+  customer whose order cannot be paid; decline optional effects rarely;
+  otherwise uniform.
 * **Evaluation** (projected final points): reviews, happy tokens and
   achievements so far, the group awards as they stand (majority of group
   icons, worth the customers owned of that group, plus any reviews Hungry
@@ -30,8 +32,10 @@ from .cafe import affordable, award_icons, order_cost
 from .data import CardDB
 from .scenarios import AUTOMA, HUMAN, PROGRESS, margins
 from .scoring import rank
+from .solo import CRIMINAL_SET_SIZE, space_steps
 
-__all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance", "projected_bad"]
+__all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance", "projected_bad",
+           "short_set_risk"]
 
 #: at the end of a scenario, the share of the reward the verdict decides (the rest, the margins
 #: toward each condition, only orders wins among wins and losses among losses)
@@ -43,6 +47,15 @@ GOAL_SAMPLES = 6
 LOG_SCALE = 3.0
 #: the ability step that loses a Bad Review (friends.json: the Eccentric Aunt's ability)
 LOSE_BAD_REVIEW = "lose_bad_review"
+#: the scenario rule under which Starbots' return of resources (the Criminal token) hands you a Bad
+#: Review when your café cannot give back a set of different resources (After Hours, scenarios.py)
+SHORT_SET_RULE = "criminal_bad_review"
+#: Starbots' step that takes the set back
+RETURN_STEP = "return_resources"
+#: the victory condition a Bad Review breaks (After Hours): the rollouts then keep resources for the Line
+BAD_REVIEW_CONDITION = "no_bad_review"
+#: Starbots' actions in a day (its two baristas): the chances its return has to come before you restock
+STARBOTS_ACTIONS_A_DAY = 2
 
 
 def goal_progress(sid: str, margin: Mapping[str, float]) -> dict[str, float]:
@@ -103,7 +116,48 @@ def projected_bad(state: State, db: CardDB) -> float:
             angry += 1
         if paid and LOSE_BAD_REVIEW in db.abilities.get(card.get("ability"), {}).get("steps", ()):
             lose += 1
-    return max(0, bad - lose) + 0.6 * angry
+    return max(0, bad - lose) + 0.6 * angry + short_set_risk(state, db)
+
+
+def short_set_risk(state: State, db: CardDB) -> float:
+    """The chance of a Bad Review from Starbots' return of resources in a day, when the scenario gives
+    one for a short set (After Hours) and your café holds fewer different basic resources than the
+    set: the share of Starbots' action cards whose space returns resources at this level, over its
+    day's actions.  Without it the search sees the risk only when a rollout happens to draw that
+    card, and a café with no beans at all took a Bad Review at each return (After Hours seed 2)."""
+    book = state.get("scenario")
+    if not book or SHORT_SET_RULE not in book["rules"]:
+        return 0.0
+    res = state["players"][HUMAN]["res"]
+    if sum(1 for b in db.basic if res.get(b, 0) > 0) >= CRIMINAL_SET_SIZE:
+        return 0.0
+    cards = db.solo["action_cards"]
+    share = sum(1 for c in cards if RETURN_STEP in space_steps(state, c["space"], db)) / len(cards)
+    return 1.0 - (1.0 - share) ** STARBOTS_ACTIONS_A_DAY
+
+
+def _starves_the_line(game: Game, state: State, both: Move) -> bool:
+    """In a scenario lost by a Bad Review (After Hours), whether paying the side order too would leave
+    the customers waiting after this one without their main orders: unserved, they turn angry, and
+    an angry customer leaving is a Bad Review.  The rollouts served both orders whenever they could
+    (After Hours seed 2: 10 of its 13 Bad Reviews from angry customers, 5 of them on the last day)."""
+    book = state.get("scenario")
+    if not book or BAD_REVIEW_CONDITION not in PROGRESS.get(book["id"], ()):
+        return False
+    db: CardDB = game.db  # type: ignore[attr-defined]
+    pl = state["players"][state["stack"][-1]["p"]]
+    left = dict(pl["res"])
+    for k, v in both.payload.get("cost", {}).items():
+        left[k] = left.get(k, 0) - v
+    need: dict[str, int] = {}
+    for e in pl["line"][pl["served"] + 1:]:
+        if e["happy"]:  # a happy customer may be skipped
+            continue
+        card = db.card(e["id"])
+        main = card["main"] if "main" in card else card["mains"][0]
+        for k, v in order_cost(pl, main["order"], db).items():
+            need[k] = need.get(k, 0) + v
+    return not affordable({**pl, "res": left}, need)
 
 
 class SeizeHeuristics(Heuristics):
@@ -116,7 +170,7 @@ class SeizeHeuristics(Heuristics):
         if t == "serve":
             ids = {m.id: m for m in moves}
             both, main = ids.get("serve:both"), ids.get("serve:main")
-            if both is not None and rng.random() < 0.85:
+            if both is not None and rng.random() < 0.85 and not _starves_the_line(game, state, both):
                 return both
             if main is not None and main.payload.get("main"):
                 return main

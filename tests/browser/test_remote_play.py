@@ -20,7 +20,8 @@ legal moves, clicked as soon as offered):
   the game is hosted again from its save (about a minute);
 * Seize the Bean has the widest table, since it has the most hidden cards and
   the largest messages: the host, two guests and a spectator who joins
-  mid-game, four contexts (about two minutes and a half);
+  mid-game, four contexts, with the founders' and Adopted Friends & Family's
+  hidden drafts (each guest drafts on their own page) (about two minutes and a half);
 * Café, host and one guest (about half a minute): ``BREWHOUSE_REMOTE_GAMES``
   names the games of that last test (``cafe,seize`` adds a two-player Seize
   the Bean, ``""`` none).
@@ -119,7 +120,9 @@ PLAY_ONE = """(r) => {
     if (state !== 'human') return state;
     const ids = window.brewhouseRemote.table.moves.map(m => m.id);
     const id = ids[Math.floor(r * ids.length)];
-    const el = [...document.querySelectorAll('[data-testid=decision] [data-move]')].find(e => e.dataset.move === id);
+    // the decision bar's option, else the board's (a draft's cards, say, are picked on the board only)
+    const el = [...document.querySelectorAll('[data-testid=decision] [data-move]')].find(e => e.dataset.move === id)
+        ?? [...document.querySelectorAll('[data-move]')].find(e => e.dataset.move === id);
     if (!el || el.disabled) return state;
     el.click();
     return 'moved'; }"""
@@ -511,6 +514,8 @@ def same_ply(a, b) -> int:
 def test_seize_whole_by_three_and_a_spectator_who_joins_mid_game_verified(rtc_browser, site):
     """Seize the Bean by the host's own seat and two guests, watched by a spectator: four contexts.
 
+    With the base founders and Adopted Friends & Family, so each guest drafts on their own device.
+
     The spectator is invited from the lobby, the deal does not wait for them, they join mid-game and
     see the table as it stands at once (the view for no player: no options, no chat, "Watching", who
     is here); the host invites another at the table; every end screen agrees, every guest's and the
@@ -522,7 +527,7 @@ def test_seize_whole_by_three_and_a_spectator_who_joins_mid_game_verified(rtc_br
             device(rtc_browser), device(rtc_browser), device(rtc_browser), device(rtc_browser, PHONE)]
         contexts = [ctx for ctx, _ in devices]
         guests = [guest1, guest2]
-        host.goto(site + "?game=seize&seats=human,remote,remote")
+        host.goto(site + "?game=seize&seats=human,remote,remote&founders=base&friends=adopted")
         wait_ready(host)
         links = [invite_link(host, seat) for seat in (1, 2)]
         for guest, link in zip(guests, links):

@@ -172,6 +172,26 @@ def test_phone_decision_banner_and_player_panels(page, site, game):
     assert not page.problems, page.problems
 
 
+def test_a_banner_of_long_labels_still_keeps_to_a_quarter_of_a_phone(page, site):
+    """Four options of four lines each (a long German card name): the reason keeps to one line, then the words shrink."""
+    page.set_viewport_size(PHONE)
+    open_table(page, site, GAMES["seize"])
+    assert settle(page) == "human"
+    long = "Aktiviere Kundenverfolgung der Whiteboard-Wand im Hinterzimmer des Cafés"
+    page.evaluate("""(words) => {
+        const box = document.querySelector('[data-testid=decision]');
+        box.querySelector('.decision-why').textContent = words + ' ' + words;
+        for (const label of box.querySelectorAll('.option-label')) label.textContent = words;
+        window.brewhouse.table.fitDecision(); }""", long)
+    assert decision_height(page) <= PHONE["height"] / 4, f"the decision banner is {decision_height(page):.0f}px high"
+    assert "tight" in page.get_attribute(DECISION, "class")
+    screen(page, "phone-seize-long-labels-390x844")
+    page.set_viewport_size(DESKTOP)  # a wider screen has room: nothing shrinks there
+    page.evaluate("() => window.brewhouse.table.fitDecision()")
+    assert "tight" not in page.get_attribute(DECISION, "class").split()
+    assert not page.problems, page.problems
+
+
 def test_seize_line_in_sight_during_service_on_a_desktop(page, site):
     page.set_viewport_size(DESKTOP)
     open_table(page, site, GAMES["seize"])

@@ -209,6 +209,8 @@ export class Table {
       requestAnimationFrame(() => { queued = false; this.foldDecision(); });
     };
     window.addEventListener("scroll", this.onScroll, { passive: true });
+    this.onResize = () => requestAnimationFrame(() => { if (!this.closed) this.fitDecision(); }); // a phone turned
+    window.addEventListener("resize", this.onResize, { passive: true });
   }
 
   // Folding happens as the page scrolls, without a tap: a player reading the board wants
@@ -223,6 +225,21 @@ export class Table {
   // A wider screen's banner does not fold away (its options are how a player plays), but
   // once stuck the same way it keeps to one line ("compact": the question, then the options
   // side by side), so it never hides the board rows the decision is about.
+  // A phone's open banner keeps to a quarter of the screen even when its labels wrap long
+  // (a German card name, four options of three lines): first the reason keeps to one line,
+  // then the options' words get smaller.  Measured, because the words' length is the
+  // language's and the cards'.  The whole list ("more") may take the room it needs.
+  fitDecision() {
+    const el = this.el.decision;
+    el.classList.remove("tight", "tighter");
+    const open = !el.classList.contains("collapsed") && !el.classList.contains("compact") && !el.classList.contains("show-all");
+    if (!open || el.hidden || !matchMedia(PHONE).matches) return;
+    for (const step of ["tight", "tighter"]) {
+      if (el.getBoundingClientRect().height <= window.innerHeight / 4) return;
+      el.classList.add(step);
+    }
+  }
+
   foldDecision() {
     if (this.closed) return;
     const el = this.el.decision;
@@ -249,6 +266,7 @@ export class Table {
   openDecision() {
     this.decisionOpenedAt = window.scrollY;
     this.foldDecision();
+    this.fitDecision();
     [...this.el.decision.querySelectorAll("[data-move]")].find((el) => el.getClientRects().length)?.focus({ preventScroll: true });
   }
 
@@ -389,6 +407,7 @@ export class Table {
     this.unlisten?.();
     this.unlistenProgress?.();
     window.removeEventListener("scroll", this.onScroll);
+    window.removeEventListener("resize", this.onResize);
     if (this.match) this.engine.call("close", { match: this.match }).catch(() => {});
   }
 
@@ -865,6 +884,7 @@ export class Table {
       heading,
       d.why ? h("p.decision-why.muted", d.why) : null,
       mine ? list : h("p.muted", t("table.waitingFor", { name: who })));
+    this.fitDecision();
     this.foldDecision();
     this.announceDecision(heading);
   }
@@ -884,6 +904,7 @@ export class Table {
     this.allOptionsPly = all ? this.status.ply : null;
     more.setAttribute("aria-expanded", String(all));
     this.labelMore(more, hidden);
+    this.fitDecision();
   }
 
   labelMore(more, hidden) {

@@ -575,7 +575,10 @@ export class Table {
         // a person on another device decides there: this device shows its own player's view meanwhile
         // (or a bot stands in for them while they are away: never this device's person, never their view)
         if (this.seats[p] === REMOTE_SEAT) {
-          if (!this.standIns.has(p)) return await this.remoteTurn(p, token);
+          if (!this.standIns.has(p)) {
+            if (await this.remoteTurn(p, token)) continue;
+            return;
+          }
           await this.botTurn(p, token);
           continue;
         }
@@ -592,6 +595,7 @@ export class Table {
           this.viewer = p;
           await this.fetchView(p);
           if (token !== this.runToken) return;
+          if (this.movedOn(p)) continue;
           if (this.status.auto_move) {
             // one option and nothing hidden behind it: it plays itself (its events
             // join "Just now" and the log), then the loop goes on to a real decision
@@ -618,22 +622,39 @@ export class Table {
     }
   }
 
-  /** A remote seat decides: the board as this device's player sees it, until remoteMoved(). */
+  /**
+   * Whether the position fetched has moved on from seat `p`'s decision, which an older status said
+   * was next.  A run may start from a status that a move still on its way is about to replace: in a
+   * hosted game a guest's move and this device's own automatic one can cross (each ends in run()),
+   * and the later run then read the position before the earlier one's move.  Its view is the
+   * engine's answer now: decided from that, the table never waits on a decision that is not there
+   * (nor on any once the game is over).
+   */
+  movedOn(p) {
+    return this.status.over || this.status.active_player !== p;
+  }
+
+  /**
+   * A remote seat decides: the board as this device's player sees it, until remoteMoved().
+   * True when the position fetched has moved on from that seat (the run goes on from it).
+   */
   async remoteTurn(p, token) {
     this.setWaiting("remote");
     await this.fetchView(this.watcher());
-    if (token !== this.runToken) return;
+    if (token !== this.runToken) return false;
+    if (this.movedOn(p)) return true;
     this.renderView();
     this.el.thinking.hidden = false;
     if (this.remote) {
       this.el.thinking.replaceChildren(h("span.spinner", { "aria-hidden": "true" }), t("remote.waitingFor", { name: this.seatName(p) }));
-      return;
+      return false;
     }
     // a remote game resumed from its save has no guests any more: a bot may play their seats from here
     const { standInSelect } = await import("../remote/ui.js");
-    if (token !== this.runToken) return;
+    if (token !== this.runToken) return false;
     this.el.thinking.replaceChildren(h("span", { dataset: { testid: "remote-resumed" } }, t("remote.resumedSeat", { name: this.seatName(p) })), " ",
       standInSelect(this, p, this.info?.bot_levels ?? []));
+    return false;
   }
 
   async botTurn(p, token) {

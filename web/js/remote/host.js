@@ -193,6 +193,7 @@ export async function openHost(root, deps) {
       return;
     }
     entry.scanner?.stop(); // pasted while the camera was on: it is no longer needed
+    entry.draft = null;
     entry.state = "connecting";
     entry.answeredAt = performance.now();
     handle.answeredAt = entry.answeredAt;
@@ -216,8 +217,10 @@ export async function openHost(root, deps) {
       return h("li.remote-seat", { dataset }, head, h("p.remote-status", t(spectator ? "remote.host.watching" : "remote.host.joined")));
     }
     if (entry.state === "preparing") return h("li.remote-seat", { dataset }, head, h("p.muted", t("remote.host.preparing")));
-    const input = h("input.remote-answer", { type: "text", dataset: { testid: "answer-input", ...which },
-      placeholder: t("remote.host.answerPlaceholder"), "aria-label": t("remote.host.answerLabel", { name }), autocomplete: "off" });
+    // what the host has pasted or typed so far outlives a redraw (another guest connecting redraws the lobby)
+    const input = h("input.remote-answer", { type: "text", dataset: { testid: "answer-input", ...which }, value: entry.draft ?? "",
+      placeholder: t("remote.host.answerPlaceholder"), "aria-label": t("remote.host.answerLabel", { name }), autocomplete: "off",
+      oninput: () => { entry.draft = input.value; } });
     const message = h("div");
     const submit = h("button", { type: "submit", dataset: { testid: "answer-submit", ...which } }, t("remote.host.connect"));
     const form = h("form.remote-answer-form", { onsubmit: (e) => { e.preventDefault(); submitAnswer(entry, input, message); } },
@@ -280,6 +283,26 @@ export async function openHost(root, deps) {
 
   function draw() {
     if (handle.closed) return;
+    const typing = focusedAnswer();
+    drawLobby();
+    typing?.restore();
+  }
+
+  /** The answer field the host is typing in, if any: found again (same seat or spectator) after a redraw, caret kept. */
+  function focusedAnswer() {
+    const el = document.activeElement;
+    if (!lobby.contains(el) || el?.dataset.testid !== "answer-input") return null;
+    const { seat, spectator } = el.dataset;
+    const [start, end] = [el.selectionStart, el.selectionEnd];
+    return { restore: () => {
+      const again = [...lobby.querySelectorAll("[data-testid=answer-input]")]
+        .find((e) => e.dataset.seat === seat && e.dataset.spectator === spectator);
+      again?.focus({ preventScroll: true });
+      again?.setSelectionRange(start, end);
+    } };
+  }
+
+  function drawLobby() {
     const cards = [...handle.seats.values()].filter((e) => !handle.table || e.state !== "connected").map(seatCard);
     if (handle.table) {
       // at the table: who is here, and a fresh invite for a seat whose guest dropped

@@ -48,7 +48,7 @@ play: build
 	@$(PY) wasm-build/serve.py --port $(PORT)
 
 test: build
-	@$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=25
+	@$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=25
 
 # the engine tests alone (no build, no browser)
 test-fast: $(VENV)/.installed

@@ -340,12 +340,18 @@ class Host:
         self._tell_presence()
         self._recall_chat(guest)
 
-    def _on_move(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
+    def _seated_guest(self, channel: Hashable, spectator_may_not: str) -> _Guest:
+        """The guest who joined on ``channel`` with a seat of their own; refused for anyone else
+        (``spectator_may_not``: what a spectator is told, e.g. "a spectator does not move")."""
         guest = self._by_channel.get(channel)
         if guest is None:
             raise Refused("not_joined", "join with a hello or resume first")
         if guest.seat is None:
-            raise Refused("not_seated", "a spectator does not move")
+            raise Refused("not_seated", spectator_may_not)
+        return guest
+
+    def _on_move(self, channel: Hashable, msg: Mapping[str, Any]) -> None:
+        guest = self._seated_guest(channel, "a spectator does not move")
         if self.match is None:
             raise Refused("not_started", "the game has not started yet")
         match = self.match
@@ -368,11 +374,7 @@ class Host:
         self._relay_from(channel, {"reaction": msg["reaction"]})
 
     def _relay_from(self, channel: Hashable, said: dict[str, Any]) -> None:
-        guest = self._by_channel.get(channel)
-        if guest is None:
-            raise Refused("not_joined", "join with a hello or resume first")
-        if guest.seat is None:
-            raise Refused("not_seated", "a spectator watches without a word")
+        guest = self._seated_guest(channel, "a spectator watches without a word")
         now = self.clock()
         if len(guest.said) == CHAT_BURST and now - guest.said[0] < CHAT_WINDOW:
             raise Refused("rate_limited", f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} seconds")

@@ -38,7 +38,7 @@ import time
 
 import pytest
 
-from conftest import ARTIFACTS, CHROMIUM, LAUNCH_ARGS, screenshot, wait_ready, watch
+from conftest import ARTIFACTS, CHROMIUM, LAUNCH_ARGS, choose_language, screenshot, wait_ready, watch
 
 GAME_MS = 120_000
 
@@ -258,6 +258,10 @@ def guest_reloads_and_rejoins_from_its_copy(host, guest, link: str) -> str:
     assert guest.query_selector("[data-testid=decision] [data-move], [data-testid=answer-code]") is None
     assert "new invite" in guest.inner_text("[data-testid=guest-copy-state]")
     screenshot(guest, "remote-guest-copy-waiting-phone")
+    choose_language(guest, "de")  # the copy's panel speaks the language chosen, as its table does
+    assert "neue Einladung" in guest.inner_text("[data-testid=guest-copy-state]")
+    assert guest.inner_text("[data-testid=guest-copy-home]") == "Zurück zur Startseite"
+    choose_language(guest, "en")
     guest.click("[data-testid=guest-copy-home]")
     guest.wait_for_selector(f"{COPY_ROW}[data-status=in_progress]")
     assert "waiting for a new invite" in guest.inner_text(COPY_ROW)
@@ -432,15 +436,18 @@ def camera_frame(qr) -> bytes:
 
 
 def test_a_code_being_pasted_outlives_the_lobby_drawn_again(rtc_browser, site):
-    """The lobby is drawn again whenever a guest connects or an invite is made: a code pasted but not yet
-    submitted in another seat's field stays there, focused, caret in place (it used to vanish, and a
-    "Connect" clicked a moment later sent nothing: that guest never reached the table)."""
+    """The lobby is drawn again whenever a guest connects, an invite is made or the language changes: a code
+    pasted but not yet submitted in another seat's field stays there, focused, caret in place (it used to
+    vanish, and a "Connect" clicked a moment later sent nothing: that guest never reached the table)."""
     ctx, host = device(rtc_browser)
     try:
         host.goto(site + "?game=rush&seats=human,remote,remote")
         wait_ready(host)
         invite_link(host, 2)
         field = f"[data-testid=answer-input]{at(2)}"
+        choose_language(host, "fr")  # the lobby speaks the language chosen (and keeps what was typed)
+        assert host.inner_text("[data-testid=remote-lobby] h2") == "Inviter des amis à Coffee Rush"
+        choose_language(host, "en")
         host.click(field)
         host.keyboard.type("half a code")
         host.keyboard.press("ArrowLeft")

@@ -55,7 +55,11 @@ export async function setLanguage(lang) {
   for (const fn of listeners) fn(lang);
 }
 
-export function onLanguageChange(fn) { listeners.add(fn); }
+/** Call `fn(lang)` after every change of language; returns what stops it (a closed screen stops listening). */
+export function onLanguageChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
 
 const pluralRules = {};
 

@@ -12,7 +12,7 @@
 // copy and waits for the host's new link; a new link for the same seat rejoins
 // from the copy, so the game so far shows at once and the audit still uses this
 // device's nonce.
-import { t } from "../i18n.js";
+import { onLanguageChange, t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
 import { h } from "../table/dom.js";
 import { Table } from "../table/controller.js";
@@ -198,25 +198,32 @@ async function showKeptCopy(root, record, deps) {
     await copies.delete(record.id);
     navigate("");
   };
+  const heading = h("h2");
+  const state = h("p.remote-status", { role: "status", dataset: { testid: "guest-copy-state" } });
+  const home = h("button", { type: "button", dataset: { testid: "guest-copy-home" }, onclick: () => navigate("") });
+  const del = h("button.secondary", { type: "button", dataset: { testid: "guest-copy-delete" }, onclick: remove });
+  const words = () => { // again in a language chosen meanwhile (the table below redraws itself)
+    heading.textContent = t("remote.copy.title", { game: title, n: record.seat + 1 });
+    state.textContent = t(finished ? "remote.copy.over" : "remote.copy.waiting");
+    home.textContent = t("table.backHome");
+    del.textContent = t("remote.copy.delete");
+  };
+  words();
   const panel = h("section.remote-kept.panel", { dataset: { testid: "guest-copy", state: finished ? "finished" : "waiting" } },
-    h("h2", t("remote.copy.title", { game: title, n: record.seat + 1 })),
-    h("p.remote-status", { role: "status", dataset: { testid: "guest-copy-state" } },
-      t(finished ? "remote.copy.over" : "remote.copy.waiting")),
-    h("div.row-buttons",
-      h("button", { type: "button", dataset: { testid: "guest-copy-home" }, onclick: () => navigate("") }, t("table.backHome")),
-      h("button.secondary", { type: "button", dataset: { testid: "guest-copy-delete" }, onclick: remove }, t("remote.copy.delete"))));
+    heading, state, h("div.row-buttons", home, del));
   root.replaceChildren(panel);
+  const stopTranslating = onLanguageChange(words);
   setPageTitle("title.keptCopy", { game: title });
   let shown;
   try {
     shown = await keptTable(record, deps);
   } catch (err) {
     panel.append(remoteError("remote.copy.broken", err)); // the way home and the delete button stay
-    return null;
+    return { close: stopTranslating };
   }
   root.append(shown.host);
   if (finished && record.audit) showVerdict(root, record.audit);
-  return { close: () => shown.table.close() };
+  return { close: () => { stopTranslating(); shown.table.close(); } };
 }
 
 /** A read-only table of the copy `record` (its last position, its log): {table, host}. */

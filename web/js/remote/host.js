@@ -7,7 +7,7 @@
 // to watch, in the lobby or at the table: each spectator's invite is a fresh
 // single-use link of its own (the view for no player), and the deal never
 // waits for a spectator.
-import { t } from "../i18n.js";
+import { onLanguageChange, t } from "../i18n.js";
 import { setPageTitle } from "../page-title.js";
 import { h } from "../table/dom.js";
 import { Table } from "../table/controller.js";
@@ -59,10 +59,12 @@ export async function openHost(root, deps) {
       largest: Math.max(handle.sent.largest, text.length) });
     byChannel.get(channel)?.peer.send(text);
   });
+  const stopTranslating = onLanguageChange(() => draw()); // the lobby speaks a language chosen meanwhile
 
   function close() {
     handle.closed = true;
     unlisten();
+    stopTranslating();
     for (const entry of handle.seats.values()) {
       entry.scanner?.stop(); // the camera goes off with the screen
       entry.peer?.close("host-left");

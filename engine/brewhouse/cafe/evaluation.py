@@ -1,4 +1,4 @@
-"""Features of a Café position, for an evaluation of what a player's area will still produce.
+"""A learned evaluation of a Café position: what a player's area will still produce.
 
 The rule-of-thumb evaluation of :mod:`.heuristics` projects the final score
 from the layout's steady-state throughput; in the first rounds it predicts
@@ -6,7 +6,9 @@ the final score no better than the mean does (``bots/NOTES.md``, "What
 limits the solo score").  This module reads a position as a short list of
 numbers (:data:`FEATURES`: group shapes, open cafés and the colours they
 still need, the warehouse, cubes by stage, action points to come, the rule
-of thumb's own projection ...) for a model fitted on self-play games.
+of thumb's own projection ...) and projects the final score with a linear
+model per round whose weights come from ``eval_weights.json``, fitted on
+self-play games by ``measurements/train_cafe_eval.py``.
 
 Only what the player sees is read: :func:`position_of` takes either a
 game state or that player's view and reads the same public facts from
@@ -14,22 +16,29 @@ either (the player's own area, warehouse and action points, the round,
 the turn order and a delivery in progress), so a bot's samples and its
 view give the same features.  Pure Python: the engine stays dependency-free.
 
->>> from brewhouse.core.registry import REGISTRY
->>> game = REGISTRY.get("cafe")
->>> state = game.setup(game.normalize_config({"players": 1}), 1)
->>> len(features(game.cat, position_of(game.view(state, 0), 0))) == len(FEATURES)
+>>> model = load_model()
+>>> model.version >= 1 and len(model.features) == len(FEATURES)
 True
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping, Optional, Sequence
 
+from ..core.errors import InvalidConfig
 from . import area as A
-from .heuristics import _cards_cost, _group_sizes, _player_value, _rounds_to_come, layout_rate
+from .heuristics import (CafeHeuristics, _cards_cost, _group_sizes, _player_value, _rounds_to_come,
+                         layout_rate)
 from .scoring import warehouse_score
 from .table import MAX_AP, ROUNDS
 
-__all__ = ["FEATURES", "Position", "position_of", "features"]
+__all__ = ["FEATURES", "Position", "position_of", "features", "LearnedModel", "load_model",
+           "validate_weights", "LearnedCafeHeuristics", "WEIGHTS_FILE"]
+
+WEIGHTS_FILE = "eval_weights.json"
+FORMAT = "cafe-eval-linear"
 
 #: the features, in the order :func:`features` lists them (the weights file names them too)
 FEATURES = (
@@ -193,3 +202,86 @@ def _shapes(board: A.Board) -> tuple[tuple[float, ...], frozenset]:
     rgroups = _group_sizes(list(board.cells_of("roasting"))) or [0]
     return ((float(len(prod)), float(len(produced)), float(len(pgroups) if prod else 0), float(pgroups[0]),
              float(sum(dgroups)), float(dgroups[0]), float(sum(rgroups)), float(rgroups[0])), produced)
+
+
+# -- the model ------------------------------------------------------------------------
+def validate_weights(data: Any) -> list[str]:
+    """Problems of a weights file's content (an empty list when it is sound).
+
+    >>> validate_weights({"format": "cafe-eval-linear"})[0]
+    'version: a positive integer is required'
+    """
+    if not isinstance(data, dict):
+        return ["the weights file must hold a JSON object"]
+    problems = []
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        problems.append("version: a positive integer is required")
+    if data.get("format") != FORMAT:
+        problems.append(f"format: must be '{FORMAT}'")
+    names = data.get("features")
+    if names != list(FEATURES):
+        problems.append(f"features: must list the {len(FEATURES)} features of brewhouse.cafe.evaluation.FEATURES "
+                        "in order")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list) or len(rounds) != ROUNDS:
+        problems.append(f"rounds: a list of {ROUNDS} weight lists is required (one per round)")
+    else:
+        for i, weights in enumerate(rounds, start=1):
+            if (not isinstance(weights, list) or len(weights) != len(FEATURES)
+                    or not all(type(w) in (int, float) and w == w and abs(w) < 1e6 for w in weights)):
+                problems.append(f"rounds[{i}]: {len(FEATURES)} finite numbers are required")
+    return problems
+
+
+class LearnedModel:
+    """Linear weights per round over :data:`FEATURES` (see :func:`load_model`)."""
+
+    __slots__ = ("version", "features", "rounds", "trained")
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        problems = validate_weights(data)
+        if problems:
+            raise InvalidConfig("Café evaluation weights: " + "; ".join(problems))
+        self.version: int = data["version"]
+        self.features: tuple[str, ...] = tuple(data["features"])
+        self.rounds: tuple[tuple[float, ...], ...] = tuple(tuple(float(w) for w in r) for r in data["rounds"])
+        self.trained: dict[str, Any] = dict(data.get("trained", {}))
+
+    def predict(self, cat: Any, pos: Position) -> float:
+        """Projected final score of the position (the score itself once the game is over)."""
+        f = features(cat, pos)
+        if pos["over"]:
+            return f[2]
+        weights = self.rounds[min(ROUNDS, max(1, pos["round"])) - 1]
+        return sum(w * x for w, x in zip(weights, f))
+
+
+@lru_cache(maxsize=1)
+def load_model() -> LearnedModel:
+    """The shipped model (``eval_weights.json``), validated once."""
+    text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise InvalidConfig(f"Café evaluation weights: not JSON ({err})") from None
+    return LearnedModel(data)
+
+
+class LearnedCafeHeuristics(CafeHeuristics):
+    """The Café search knowledge with the learned evaluation at the rollout's horizon.
+
+    Only :meth:`evaluate` (the search's judge of a position where a rollout
+    stops, and the solo baseline) changes; priors, rollouts and the
+    planners keep the rule of thumb.  Chosen with the bot option
+    ``evaluation="learned"``.
+    """
+
+    def __init__(self, model: Optional[LearnedModel] = None) -> None:
+        super().__init__()
+        self.model = model or load_model()
+
+    def evaluate(self, game: Any, state: Mapping[str, Any]) -> list[float]:
+        cat = game.cat
+        return [self.model.predict(cat, position_of(state, p)) for p in range(len(state["players"]))]
+

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from brewhouse.bots import make_bot
+from brewhouse.bots.levels import heuristics_for
 from brewhouse.cafe import evaluation as E
+from brewhouse.cafe.heuristics import HEURISTICS
 from brewhouse.core import Match, Rng
-from brewhouse.core.errors import InvalidConfig
+from brewhouse.core.errors import BadRequest, InvalidConfig
 from brewhouse.core.registry import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,6 +103,24 @@ def test_the_learned_evaluation_is_deterministic():
     assert all(math.isfinite(v) for v in a)
     # once the game is over the evaluation is the score
     assert a[-1] == GAME.outcome(states[-1]).scores[0]
+
+
+def test_the_learned_evaluation_is_an_explicit_option():
+    """Bots judge with the rule of thumb unless asked; asking twice gives the same decision."""
+    assert heuristics_for(GAME) is HEURISTICS
+    learned = heuristics_for(GAME, "learned")
+    assert isinstance(learned, E.LearnedCafeHeuristics) and heuristics_for(GAME, "learned") is learned
+    assert make_bot("hard", 1).evaluation is None
+    with pytest.raises(BadRequest, match="no evaluation 'oracle' \\(known: learned\\)"):
+        heuristics_for(GAME, "oracle")
+    with pytest.raises(BadRequest, match="evaluation must be the name of an evaluation"):
+        make_bot("hard", 1, evaluation=3)
+    state = next(s for s, _p in _positions(2, 1) if s["phase"] == "place")
+    choices = []
+    for _ in range(2):
+        bot = make_bot("hard", 7, iterations=30, evaluation="learned")
+        choices.append((bot.choose(GAME, GAME.view(state, 0), GAME.legal_moves(state)), bot.last.visits))
+    assert choices[0] == choices[1]
 
 
 # -- the training script's fit ------------------------------------------------------------

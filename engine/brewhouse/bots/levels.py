@@ -91,14 +91,14 @@ def heuristics_for(game: Game, evaluation: Optional[str] = None) -> Heuristics:
     """The game's :class:`Heuristics` (``<package>.heuristics.HEURISTICS``) or the generic one.
 
     ``evaluation`` names another evaluation the game offers
-    (``<package>.heuristics.EVALUATIONS``: name -> a function making its
+    (``<package>.evaluation.EVALUATIONS``: name -> a function making its
     heuristics, e.g. Café's ``"learned"``); ``None`` is the game's own.
     """
     cls = type(game)
     got = _HEURISTICS.get((cls, evaluation))
     if got is None:
         package = cls.__module__.rpartition(".")[0]
-        name = f"{package}.heuristics" if package else "heuristics"
+        name = f"{package}.{'heuristics' if evaluation is None else 'evaluation'}" if package else "heuristics"
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as err:

@@ -35,7 +35,7 @@ from .scoring import warehouse_score
 from .table import MAX_AP, ROUNDS
 
 __all__ = ["FEATURES", "Position", "position_of", "features", "LearnedModel", "load_model",
-           "validate_weights", "LearnedCafeHeuristics", "WEIGHTS_FILE"]
+           "validate_weights", "LearnedCafeHeuristics", "WEIGHTS_FILE", "EVALUATIONS"]
 
 WEIGHTS_FILE = "eval_weights.json"
 FORMAT = "cafe-eval-linear"
@@ -285,3 +285,7 @@ class LearnedCafeHeuristics(CafeHeuristics):
         cat = game.cat
         return [self.model.predict(cat, position_of(state, p)) for p in range(len(state["players"]))]
 
+
+#: the evaluations a bot may ask for by name (``make_bot(..., evaluation="learned")``, see
+#: :func:`brewhouse.bots.levels.heuristics_for`)
+EVALUATIONS = {"learned": LearnedCafeHeuristics}

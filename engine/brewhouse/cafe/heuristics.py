@@ -67,7 +67,7 @@ from .game import _action_squares, place_move
 from .planner import greedy_phase, plan_turn, position_key
 from .scoring import warehouse_score
 
-__all__ = ["CafeHeuristics", "HEURISTICS", "EVALUATIONS", "layout_rate"]
+__all__ = ["CafeHeuristics", "HEURISTICS", "layout_rate"]
 
 ROUNDS = 8
 MAX_AP = 8
@@ -1182,13 +1182,3 @@ class CafeHeuristics(Heuristics):
 
 
 HEURISTICS = CafeHeuristics()
-
-
-def _learned() -> Heuristics:
-    """The search knowledge above with the learned evaluation (:mod:`.evaluation`) where rollouts stop."""
-    from .evaluation import LearnedCafeHeuristics  # it builds on this module
-    return LearnedCafeHeuristics()
-
-
-#: other evaluations a bot may ask for by name (``make_bot(..., evaluation="learned")``)
-EVALUATIONS: dict[str, Callable[[], Heuristics]] = {"learned": _learned}

@@ -198,6 +198,8 @@ def _bot_options(args: argparse.Namespace) -> dict[str, Any]:
         options["iterations"] = args.iterations
     if args.scale != 1.0:
         options["scale"] = args.scale
+    if args.evaluation is not None:
+        options["evaluation"] = args.evaluation
     return options
 
 
@@ -340,6 +342,8 @@ def _search_options(p: argparse.ArgumentParser) -> None:
                    help="search bots use their level's fixed iteration count (reproducible, time-independent)")
     p.add_argument("--iterations", type=int, help="search bots use exactly this many iterations per decision")
     p.add_argument("--scale", type=float, default=1.0, help="multiply search budgets (time or fixed iterations)")
+    p.add_argument("--evaluation", help="search bots judge positions with this evaluation the game offers "
+                   "(Café: learned); the game's own by default")
 
 
 def build_parser() -> argparse.ArgumentParser:

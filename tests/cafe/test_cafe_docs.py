@@ -5,10 +5,10 @@ import doctest
 
 import pytest
 
-from brewhouse.cafe import cards, game, scoring, validate
+from brewhouse.cafe import cards, evaluation, game, scoring, validate
 
 
-@pytest.mark.parametrize("module", [cards, game, scoring, validate])
+@pytest.mark.parametrize("module", [cards, evaluation, game, scoring, validate])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

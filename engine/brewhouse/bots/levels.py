@@ -84,25 +84,36 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
     "hard": LevelSpec("hard", seconds=0.90, iterations=450, slip=0.0, browser_limit=3.0),
 }
 
-_HEURISTICS: dict[type, Heuristics] = {}
+_HEURISTICS: dict[tuple[type, Optional[str]], Heuristics] = {}
 
 
-def heuristics_for(game: Game) -> Heuristics:
-    """The game's :class:`Heuristics` (``<package>.heuristics.HEURISTICS``) or the generic one."""
+def heuristics_for(game: Game, evaluation: Optional[str] = None) -> Heuristics:
+    """The game's :class:`Heuristics` (``<package>.heuristics.HEURISTICS``) or the generic one.
+
+    ``evaluation`` names another evaluation the game offers
+    (``<package>.evaluation.EVALUATIONS``: name -> a function making its
+    heuristics, e.g. Café's ``"learned"``); ``None`` is the game's own.
+    """
     cls = type(game)
-    got = _HEURISTICS.get(cls)
+    got = _HEURISTICS.get((cls, evaluation))
     if got is None:
         package = cls.__module__.rpartition(".")[0]
-        name = f"{package}.heuristics" if package else "heuristics"
+        name = f"{package}.{'heuristics' if evaluation is None else 'evaluation'}" if package else "heuristics"
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as err:
             if err.name != name:
                 raise
-            got = Heuristics()
-        else:
+            module = None
+        if evaluation is None:
             got = getattr(module, "HEURISTICS", None) or Heuristics()
-        _HEURISTICS[cls] = got
+        else:
+            offered = getattr(module, "EVALUATIONS", None) or {}
+            if evaluation not in offered:
+                known = ", ".join(offered) or "none"
+                raise BadRequest(f"{cls.__name__} has no evaluation '{str(evaluation)[:40]}' (known: {known})")
+            got = offered[evaluation]()
+        _HEURISTICS[(cls, evaluation)] = got
     return got
 
 
@@ -142,7 +153,9 @@ class ISMCTSBot(Bot):
     searches exactly N; ``scale=x`` multiplies the level's budget (time or
     iterations) — used by reduced arenas on a busy machine; ``keep_tree=True``
     continues each search from the previous one's subtree, for a bot that
-    is handed every decision of one solo game in order.
+    is handed every decision of one solo game in order; ``evaluation=name``
+    judges positions with another evaluation the game offers
+    (:func:`heuristics_for`; Café: ``"learned"``), the game's own by default.
     """
 
     def __init__(self, seed: int = 0, spec: Optional[LevelSpec] = None) -> None:
@@ -154,6 +167,7 @@ class ISMCTSBot(Bot):
         self.scale = 1.0
         self.search_options: dict[str, Any] = {}
         self.keep_tree = False
+        self.evaluation: Optional[str] = None
         # the subtree under the last move played (keep_tree), and its rewards' solo baseline
         self._kept: Optional[Node] = None
         self._kept_baseline: Optional[float] = None
@@ -164,15 +178,18 @@ class ISMCTSBot(Bot):
         self.stats = {"searches": 0, "iterations": 0, "seconds": 0.0}
 
     def configure(self, fixed: bool = False, iterations: Optional[int] = None, scale: float = 1.0,
-                  keep_tree: bool = False, **search_options: Any) -> None:
+                  keep_tree: bool = False, evaluation: Optional[str] = None, **search_options: Any) -> None:
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise BadRequest("iterations must be a positive integer")
         if not scale > 0:
             raise BadRequest("scale must be positive")
+        if evaluation is not None and not isinstance(evaluation, str):
+            raise BadRequest("evaluation must be the name of an evaluation")
         self.fixed = bool(fixed)
         self.iterations = iterations
         self.scale = float(scale)
         self.keep_tree = bool(keep_tree)
+        self.evaluation = evaluation
         self._kept = None
         self.search_options = dict(search_options)
 
@@ -224,7 +241,7 @@ class ISMCTSBot(Bot):
         if type(player) is not int:
             raise BadRequest("a search bot needs a player's view (viewer is missing)")
         sampler = game.determinizer(view, player).sample
-        heur = heuristics_for(game)
+        heur = heuristics_for(game, self.evaluation)
         has_solver = type(heur).solve is not Heuristics.solve
         has_filter = type(heur).root_moves is not Heuristics.root_moves
         # only games with a solver or a root filter draw a sample for them

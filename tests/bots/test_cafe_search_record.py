@@ -2,12 +2,15 @@
 
 ``cafe_search_record.json`` holds, for a few seeded positions (solo, two
 players, the auction variant) and the opening of a solo game played with a
-kept tree, the move a hard bot chose at a fixed iteration count and the
-visits of every root move.  It was written by the engine before the Café
-search was sped up; every later engine must reproduce it to the visit.
-Regenerate (only for a deliberate change of the bots' play) with::
+kept tree, the move a hard bot judging by the rule of thumb chose at a fixed
+iteration count and the visits of every root move.  It was written by the
+engine before the Café search was sped up; every later engine must
+reproduce it to the visit.  ``cafe_search_record_learned.json`` is the same
+record for the learned evaluation (``cafe/evaluation.py``), written when it
+became an evaluation bots use.  Regenerate (only for a deliberate change of
+the bots' play) with::
 
-    PYTHONPATH=engine python tests/bots/test_cafe_search_record.py --write
+    PYTHONPATH=engine python tests/bots/test_cafe_search_record.py --write rule|learned
 
 Also here: the shortcuts the search takes must answer as the long way
 does — a rollout placement drawn without listing every spot and a
@@ -23,6 +26,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from brewhouse.bots import make_bot
 from brewhouse.cafe import area as A
 from brewhouse.cafe import heuristics as H
@@ -30,9 +35,12 @@ from brewhouse.cafe.game import CafeGame
 from brewhouse.core import Rng
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # tests/support, when run as a script
 from bots_helpers import walk  # noqa: E402
 
-RECORD = Path(__file__).with_name("cafe_search_record.json")
+#: evaluation -> its record
+RECORDS = {"rule": Path(__file__).with_name("cafe_search_record.json"),
+           "learned": Path(__file__).with_name("cafe_search_record_learned.json")}
 GAME = CafeGame()
 ITERATIONS = 40
 #: (config, seed of the walk, every how many plies a position is taken, positions kept)
@@ -48,17 +56,17 @@ def _positions() -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def _search(state: dict[str, Any], seed: int) -> dict[str, Any]:
+def _search(state: dict[str, Any], seed: int, evaluation: str) -> dict[str, Any]:
     player = GAME.active_player(state)
-    bot = make_bot("hard", seed, iterations=ITERATIONS)
+    bot = make_bot("hard", seed, iterations=ITERATIONS, evaluation=evaluation)
     move = bot.choose(GAME, GAME.view(state, player), GAME.legal_moves(state))
     return {"move": move, "visits": sorted(bot.last.visits.items()) if bot.last else None}
 
 
-def _solo_opening(decisions: int = 6) -> list[dict[str, Any]]:
+def _solo_opening(evaluation: str, decisions: int = 6) -> list[dict[str, Any]]:
     """The first decisions of a solo game by a bot keeping its tree (searches go on from the last)."""
     state = GAME.setup(GAME.normalize_config({"players": 1}), 21)
-    bot = make_bot("hard", 8, iterations=ITERATIONS, keep_tree=True)
+    bot = make_bot("hard", 8, iterations=ITERATIONS, keep_tree=True, evaluation=evaluation)
     out = []
     while len(out) < decisions and GAME.active_player(state) is not None:
         move = bot.choose(GAME, GAME.view(state, 0), GAME.legal_moves(state))
@@ -68,19 +76,20 @@ def _solo_opening(decisions: int = 6) -> list[dict[str, Any]]:
     return out
 
 
-def record() -> dict[str, Any]:
+def record(evaluation: str) -> dict[str, Any]:
     return {"iterations": ITERATIONS,
-            "positions": {name: _search(state, i) for i, (name, state) in enumerate(_positions())},
-            "solo_opening": _solo_opening()}
+            "positions": {name: _search(state, i, evaluation) for i, (name, state) in enumerate(_positions())},
+            "solo_opening": _solo_opening(evaluation)}
 
 
 def _as_json(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def test_searches_choose_as_recorded():
-    expected = json.loads(RECORD.read_text())
-    got = _as_json(record())
+@pytest.mark.parametrize("evaluation", sorted(RECORDS))
+def test_searches_choose_as_recorded(evaluation):
+    expected = json.loads(RECORDS[evaluation].read_text())
+    got = _as_json(record(evaluation))
     assert got["positions"].keys() == expected["positions"].keys()
     for name, want in expected["positions"].items():
         assert got["positions"][name] == want, name
@@ -171,7 +180,8 @@ def test_placements_are_weighed_as_on_the_built_area():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--write"]:
-        sys.exit("usage: test_cafe_search_record.py --write  (rewrites the record with this engine's searches)")
-    RECORD.write_text(json.dumps(record(), indent=1) + "\n")
-    print(f"wrote {RECORD}")
+    if len(sys.argv) != 3 or sys.argv[1] != "--write" or sys.argv[2] not in RECORDS:
+        sys.exit(f"usage: test_cafe_search_record.py --write {'|'.join(RECORDS)}"
+                 "  (rewrites that evaluation's record with this engine's searches)")
+    RECORDS[sys.argv[2]].write_text(json.dumps(record(sys.argv[2]), indent=1) + "\n")
+    print(f"wrote {RECORDS[sys.argv[2]]}")

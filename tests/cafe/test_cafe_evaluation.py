@@ -105,13 +105,15 @@ def test_the_learned_evaluation_is_deterministic():
     assert a[-1] == GAME.outcome(states[-1]).scores[0]
 
 
-def test_the_learned_evaluation_is_an_explicit_option():
-    """Bots judge with the rule of thumb unless asked; asking twice gives the same decision."""
-    assert heuristics_for(GAME) is HEURISTICS
+def test_evaluations_are_chosen_by_name_and_the_default_is_one_of_them():
+    """``rule`` is the rule of thumb, ``learned`` the model; a bot asking for none gets ``DEFAULT``."""
+    assert E.DEFAULT in E.EVALUATIONS
+    assert heuristics_for(GAME) is heuristics_for(GAME, E.DEFAULT)
+    assert heuristics_for(GAME, "rule") is HEURISTICS
     learned = heuristics_for(GAME, "learned")
     assert isinstance(learned, E.LearnedCafeHeuristics) and heuristics_for(GAME, "learned") is learned
     assert make_bot("hard", 1).evaluation is None
-    with pytest.raises(BadRequest, match="no evaluation 'oracle' \\(known: learned\\)"):
+    with pytest.raises(BadRequest, match="no evaluation 'oracle' \\(known: rule, learned\\)"):
         heuristics_for(GAME, "oracle")
     with pytest.raises(BadRequest, match="evaluation must be the name of an evaluation"):
         make_bot("hard", 1, evaluation=3)

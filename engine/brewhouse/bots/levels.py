@@ -32,8 +32,10 @@ played in between), and in the browser no share takes a decision past the
 level's limit (3 s for hard).
 
 Game knowledge (rollout policy, evaluation) comes from the game package's
-``heuristics`` module (``brewhouse.<game>.heuristics.HEURISTICS``); a game
-without one gets the generic :class:`~.ismcts.Heuristics`.
+``heuristics`` module (``brewhouse.<game>.heuristics.HEURISTICS``), or from
+the evaluation its ``evaluation`` module names as ``DEFAULT`` (Café: the
+learned one); a game without either gets the generic
+:class:`~.ismcts.Heuristics`.
 
 >>> LEVEL_SPECS["hard"].slip
 0.0
@@ -87,32 +89,41 @@ LEVEL_SPECS: dict[str, LevelSpec] = {
 _HEURISTICS: dict[tuple[type, Optional[str]], Heuristics] = {}
 
 
-def heuristics_for(game: Game, evaluation: Optional[str] = None) -> Heuristics:
-    """The game's :class:`Heuristics` (``<package>.heuristics.HEURISTICS``) or the generic one.
+def _game_module(package: str, name: str) -> Any:
+    """``<package>.<name>`` if the game has that module, else None."""
+    full = f"{package}.{name}" if package else name
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as err:
+        if err.name != full:
+            raise
+        return None
 
-    ``evaluation`` names another evaluation the game offers
+
+def heuristics_for(game: Game, evaluation: Optional[str] = None) -> Heuristics:
+    """The search knowledge a bot uses for ``game``.
+
+    ``evaluation`` names an evaluation the game offers
     (``<package>.evaluation.EVALUATIONS``: name -> a function making its
-    heuristics, e.g. Café's ``"learned"``); ``None`` is the game's own.
+    heuristics, e.g. Café's ``"rule"`` and ``"learned"``).  ``None`` is the
+    game's default: ``<package>.evaluation.DEFAULT`` when the game names
+    one, else ``<package>.heuristics.HEURISTICS``, else the generic
+    :class:`~.ismcts.Heuristics`.
     """
     cls = type(game)
     got = _HEURISTICS.get((cls, evaluation))
     if got is None:
         package = cls.__module__.rpartition(".")[0]
-        name = f"{package}.{'heuristics' if evaluation is None else 'evaluation'}" if package else "heuristics"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
-            module = None
-        if evaluation is None:
-            got = getattr(module, "HEURISTICS", None) or Heuristics()
+        offering = _game_module(package, "evaluation")
+        offered = getattr(offering, "EVALUATIONS", None) or {}
+        name = evaluation if evaluation is not None else getattr(offering, "DEFAULT", None)
+        if name is None:
+            got = getattr(_game_module(package, "heuristics"), "HEURISTICS", None) or Heuristics()
+        elif name not in offered:
+            known = ", ".join(offered) or "none"
+            raise BadRequest(f"{cls.__name__} has no evaluation '{str(name)[:40]}' (known: {known})")
         else:
-            offered = getattr(module, "EVALUATIONS", None) or {}
-            if evaluation not in offered:
-                known = ", ".join(offered) or "none"
-                raise BadRequest(f"{cls.__name__} has no evaluation '{str(evaluation)[:40]}' (known: {known})")
-            got = offered[evaluation]()
+            got = offered[name]()
         _HEURISTICS[(cls, evaluation)] = got
     return got
 

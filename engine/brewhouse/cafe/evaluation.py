@@ -29,13 +29,13 @@ from typing import Any, Mapping, Optional, Sequence
 
 from ..core.errors import InvalidConfig
 from . import area as A
-from .heuristics import (CafeHeuristics, _cards_cost, _group_sizes, _player_value, _rounds_to_come,
+from .heuristics import (HEURISTICS, CafeHeuristics, _cards_cost, _group_sizes, _player_value, _rounds_to_come,
                          layout_rate)
 from .scoring import warehouse_score
 from .table import MAX_AP, ROUNDS
 
 __all__ = ["FEATURES", "Position", "position_of", "features", "LearnedModel", "load_model",
-           "validate_weights", "LearnedCafeHeuristics", "WEIGHTS_FILE", "EVALUATIONS"]
+           "validate_weights", "LearnedCafeHeuristics", "WEIGHTS_FILE", "EVALUATIONS", "DEFAULT"]
 
 WEIGHTS_FILE = "eval_weights.json"
 FORMAT = "cafe-eval-linear"
@@ -286,6 +286,15 @@ class LearnedCafeHeuristics(CafeHeuristics):
         return [self.model.predict(cat, position_of(state, p)) for p in range(len(state["players"]))]
 
 
+def _rule_of_thumb() -> CafeHeuristics:
+    return HEURISTICS
+
+
 #: the evaluations a bot may ask for by name (``make_bot(..., evaluation="learned")``, see
-#: :func:`brewhouse.bots.levels.heuristics_for`)
-EVALUATIONS = {"learned": LearnedCafeHeuristics}
+#: :func:`brewhouse.bots.levels.heuristics_for`): ``rule`` is the rule of thumb of
+#: :mod:`.heuristics`, ``learned`` this module's model
+EVALUATIONS = {"rule": _rule_of_thumb, "learned": LearnedCafeHeuristics}
+
+#: the evaluation bots use when none is asked for (``bots/NOTES.md``, "A learned
+#: evaluation for Café": the measured reason)
+DEFAULT = "rule"

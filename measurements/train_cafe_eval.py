@@ -5,7 +5,9 @@ Three steps, each reproducible from the command line alone:
 1. **Positions.**  Solo games from seeds ``SEED .. SEED+GAMES-1``, played by
    the hard bot at a fixed iteration count (``--iterations``, default 30;
    it keeps its tree as in every solo ``simulate`` game, bot seed
-   ``seed * 7919`` as there).  At every decision the bot faces, the
+   ``seed * 7919`` as there), judging by the rule of thumb
+   (``--evaluation``, default ``rule``: how the shipped weights were
+   fitted, whatever the bots' default evaluation is now).  At every decision the bot faces, the
    position is read from the *view* the bot was given
    (:func:`brewhouse.cafe.evaluation.position_of`) and kept with the seed
    and the round; once the game is over every position of it is labelled
@@ -73,11 +75,11 @@ THUMB = FEATURES.index("rule_of_thumb")
 
 
 # -- 1. positions ------------------------------------------------------------------------
-def play_positions(seed: int, level: str, iterations: int) -> list[dict[str, Any]]:
+def play_positions(seed: int, level: str, iterations: int, evaluation: str = "rule") -> list[dict[str, Any]]:
     """Every position the bot decided from in the solo game of ``seed``, labelled with its final score."""
     game = REGISTRY.get("cafe")
     match = Match(game, game.normalize_config({"players": 1}), seed)
-    bot = make_bot(level, seed * 7919, iterations=iterations, keep_tree=True)
+    bot = make_bot(level, seed * 7919, iterations=iterations, keep_tree=True, evaluation=evaluation)
     rows = []
     while match.active_player is not None:
         view = game.view(match.state, 0)
@@ -95,14 +97,14 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def generate(path: Path, seeds: Sequence[int], level: str, iterations: int) -> None:
+def generate(path: Path, seeds: Sequence[int], level: str, iterations: int, evaluation: str = "rule") -> None:
     """Append the positions of the seeds not yet in ``path``, one game at a time."""
     done = {row["seed"] for row in load_rows(path)}
     for seed in seeds:
         if seed in done:
             continue
         started = time.perf_counter()
-        rows = play_positions(seed, level, iterations)
+        rows = play_positions(seed, level, iterations, evaluation)
         with path.open("a") as out:
             for row in rows:
                 out.write(json.dumps(row, separators=(",", ":"), sort_keys=True) + "\n")
@@ -253,6 +255,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--iterations", type=int, default=30)
+    ap.add_argument("--evaluation", default="rule",
+                    help="the evaluation the self-play bot judges with (a --data file holds one kind of game: "
+                         "use another file for another evaluation)")
     ap.add_argument("--hold-out", type=int, default=5, help="games whose seed is a multiple of this are held out")
     ap.add_argument("--ridge", type=float, nargs="+", default=[0.001, 0.01, 0.1, 1.0, 10.0],
                     help="ridge penalties per position on standardised inputs to choose from, by cross-validation "
@@ -268,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     data = Path(args.data)
     seeds = list(range(args.seed, args.seed + args.games))
     if not args.no_play:
-        generate(data, seeds, args.level, args.iterations)
+        generate(data, seeds, args.level, args.iterations, args.evaluation)
     wanted = set(seeds)
     rows = [r for r in load_rows(data) if r["seed"] in wanted]
     if not rows:
@@ -291,6 +296,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "rounds": per_round_weights(w),
         "trained": {
             "command": command, "engine": commit, "level": args.level, "iterations": args.iterations,
+            "evaluation": args.evaluation,
             "seeds": f"{args.seed}-{args.seed + args.games - 1}", "held_out": f"seed % {args.hold_out} == 0",
             "games": len({r['seed'] for r in train}), "positions": len(train), "ridge": lam,
             "ridge_cv": {f"{k:g}": round(v, 4) for k, v in cv.items()},

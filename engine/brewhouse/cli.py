@@ -343,7 +343,7 @@ def _search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--iterations", type=int, help="search bots use exactly this many iterations per decision")
     p.add_argument("--scale", type=float, default=1.0, help="multiply search budgets (time or fixed iterations)")
     p.add_argument("--evaluation", help="search bots judge positions with this evaluation the game offers "
-                   "(Café: learned); the game's own by default")
+                   "(Café: rule or learned); the game's default when absent (Café: learned)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -21,7 +21,8 @@ def _positions(players: int, seed: int, every: int = 9) -> list:
 
 
 def test_heuristics_are_found():
-    assert heuristics_for(GAME) is HEURISTICS
+    assert heuristics_for(GAME, "rule") is HEURISTICS
+    assert isinstance(heuristics_for(GAME), type(HEURISTICS))  # the default, learned, is a CafeHeuristics too
 
 
 @pytest.mark.parametrize("players,seed", [(1, 3), (2, 5)])

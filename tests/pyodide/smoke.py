@@ -66,4 +66,15 @@ checks["deep_json"] = [
     api.call("load", {"save": '{"a":' * 4000 + "1" + "}" * 4000})["error"]["code"],
     json.loads(api.call_json("status", '{"match": "m1", "x": ' + "[" * 3500 + "]" * 3500 + "}"))["error"]["code"],
 ]
+# the Café bots' learned evaluation: its weights ship in the wheel, and it judges as in CPython
+from brewhouse.cafe import evaluation as cafe_evaluation
+from brewhouse.cafe.game import CafeGame
+
+checks["cafe_learned"] = cafe_evaluation_sample = []
+cafe_game = CafeGame()
+for cafe_players in (1, 2):
+    cafe_state = cafe_game.setup(cafe_game.normalize_config({"players": cafe_players}), 5)
+    cafe_evaluation_sample.append(repr(cafe_evaluation.load_model().predict(
+        cafe_game.cat, cafe_evaluation.position_of(cafe_game.view(cafe_state, 0), 0))))
+checks["cafe_learned_version"] = cafe_evaluation.load_model().version
 result = json.dumps(checks)

@@ -172,5 +172,20 @@ def test_the_golden_save_corpus_loads_in_pyodide(smoke):
     assert smoke["golden"] == expected
 
 
+def test_the_learned_cafe_evaluation_judges_as_in_cpython(smoke):
+    """Its weights file is in the wheel, and the same view gives the same projection to the bit."""
+    from brewhouse.cafe import evaluation as cafe_evaluation
+    from brewhouse.cafe.game import CafeGame
+
+    game = CafeGame()
+    expected = []
+    for players in (1, 2):
+        state = game.setup(game.normalize_config({"players": players}), 5)
+        expected.append(repr(cafe_evaluation.load_model().predict(
+            game.cat, cafe_evaluation.position_of(game.view(state, 0), 0))))
+    assert smoke["cafe_learned"] == expected
+    assert smoke["cafe_learned_version"] == cafe_evaluation.load_model().version
+
+
 def test_deeply_nested_json_is_a_typed_error_in_pyodide(smoke):
     assert smoke["deep_json"] == ["bad_request", "bad_save", "bad_request"]

@@ -123,7 +123,9 @@ def heuristics_for(game: Game, evaluation: Optional[str] = None) -> Heuristics:
             known = ", ".join(offered) or "none"
             raise BadRequest(f"{cls.__name__} has no evaluation '{str(name)[:40]}' (known: {known})")
         else:
-            got = offered[name]()
+            # the default and the same evaluation asked for by name are one object
+            got = _HEURISTICS.get((cls, name)) or offered[name]()
+            _HEURISTICS[(cls, name)] = got
         _HEURISTICS[(cls, evaluation)] = got
     return got
 
@@ -166,7 +168,8 @@ class ISMCTSBot(Bot):
     continues each search from the previous one's subtree, for a bot that
     is handed every decision of one solo game in order; ``evaluation=name``
     judges positions with another evaluation the game offers
-    (:func:`heuristics_for`; Café: ``"learned"``), the game's own by default.
+    (:func:`heuristics_for`; Café: ``"rule"`` or ``"learned"``), the game's
+    default when none is named.
     """
 
     def __init__(self, seed: int = 0, spec: Optional[LevelSpec] = None) -> None:

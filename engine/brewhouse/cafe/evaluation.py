@@ -273,8 +273,8 @@ class LearnedCafeHeuristics(CafeHeuristics):
 
     Only :meth:`evaluate` (the search's judge of a position where a rollout
     stops, and the solo baseline) changes; priors, rollouts and the
-    planners keep the rule of thumb.  Chosen with the bot option
-    ``evaluation="learned"``.
+    planners keep the rule of thumb.  The bots' default (:data:`DEFAULT`);
+    ``evaluation="rule"`` asks for the rule of thumb alone.
     """
 
     def __init__(self, model: Optional[LearnedModel] = None) -> None:
@@ -297,4 +297,4 @@ EVALUATIONS = {"rule": _rule_of_thumb, "learned": LearnedCafeHeuristics}
 
 #: the evaluation bots use when none is asked for (``bots/NOTES.md``, "A learned
 #: evaluation for Café": the measured reason)
-DEFAULT = "rule"
+DEFAULT = "learned"

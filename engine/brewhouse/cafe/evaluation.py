@@ -254,7 +254,12 @@ class LearnedModel:
         if pos["over"]:
             return f[2]
         weights = self.rounds[min(ROUNDS, max(1, pos["round"])) - 1]
-        return sum(w * x for w, x in zip(weights, f))
+        # added left to right on purpose: sum() of floats is compensated from Python 3.12, so it
+        # would answer differently in the browser's Python than in an older CPython
+        total = 0.0
+        for w, x in zip(weights, f):
+            total += w * x
+        return total
 
 
 @lru_cache(maxsize=1)

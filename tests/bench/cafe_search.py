@@ -12,6 +12,12 @@ ratios, every sample and the load average before and after.
 
     python tests/bench/cafe_search.py [--baseline REV] [--rounds 5] [--positions 4] [--iterations 100]
 
+Each engine searches as its bots play by default: since Café's bots judge
+with the learned evaluation (``cafe/evaluation.py``), today's side pays its
+dearer evaluation (113 µs a call against the rule of thumb's 36 µs) and a
+baseline from before that does not, so the ratio is the bots' speed as
+they play, not the same search's.
+
 Prints one JSON document (``--out FILE`` writes it too).  Nothing here fails
 on a missed target: it measures.
 """

@@ -63,6 +63,7 @@ def read(path: str) -> dict[str, dict[int, Game]]:
 def summary(games: dict[str, dict[int, Game]], against: Optional[dict[str, dict[int, Game]]] = None) -> list[str]:
     out = []
     total = won = unsettled = 0
+    paired = paired_won = paired_unsettled = 0  # the same games in the older log
     for sid, by_seed in games.items():
         n, w = len(by_seed), sum(1 for g in by_seed.values() if g[2])
         unknown = sum(1 for g in by_seed.values() if g[2] is None)
@@ -75,14 +76,21 @@ def summary(games: dict[str, dict[int, Game]], against: Optional[dict[str, dict[
             before = [old[s][2] for s in common]
             margin = [(by_seed[s][0] - by_seed[s][1]) - (old[s][0] - old[s][1]) for s in common]
             settled = [s for s in common if old[s][2] is not None]
+            paired += len(common)
+            paired_won += sum(1 for b in before if b)
+            paired_unsettled += len(common) - len(settled)
             line += (f"; the same {len(common)} games before: won {sum(1 for b in before if b)}"
                      + (f" ({len(common) - len(settled)} unsettled by the old log)" if len(settled) < len(common) else "")
                      + f"; won now and lost before {sum(1 for s in settled if by_seed[s][2] and not old[s][2])}, "
                        f"lost now and won before {sum(1 for s in settled if not by_seed[s][2] and old[s][2])}; "
                        f"point margin over Starbots {sum(margin) / len(margin):+.1f} a game")
         out.append(line)
-    out.append((f"all: won {won} of {total} ({won / total:.0%})" + (f", {unsettled} unsettled" if unsettled else ""))
-               if total else "no game")
+    last = (f"all: won {won} of {total} ({won / total:.0%})" + (f", {unsettled} unsettled" if unsettled else "")
+            if total else "no game")
+    if paired:
+        last += (f"; the same {paired} games before: won {paired_won}"
+                 + (f", {paired_unsettled} unsettled by the old log" if paired_unsettled else ""))
+    out.append(last)
     return out
 
 

@@ -80,4 +80,5 @@ def test_scenario_logs_pair_verdicts_and_settle_old_ones_from_scores(tmp_path):
     out = scenarios_log.summary(scenarios_log.read(str(new)), before)
     assert out[0].startswith("ao_amor: won 1 of 1 (seeds 2-2); the same 1 games before: won 0;")
     assert "won now and lost before 1" in out[0] and "+12.0 a game" in out[0]
-    assert out[-1] == "all: won 1 of 2 (50%)"
+    assert out[-1] == "all: won 1 of 2 (50%); the same 2 games before: won 0"
+    assert scenarios_log.summary(scenarios_log.read(str(new)))[-1] == "all: won 1 of 2 (50%)"

@@ -122,11 +122,20 @@ def test_the_page_title_says_where_the_player_is(page, site):
     go(page, "?game=cafe&seats=human,easy&seed=3")
     assert settle(page) == "human"
     assert page.title() == "Café — your turn · Brewhouse"
+    # the bot's turn may be over before a check from outside the page reads the title: the
+    # title is read inside the page whenever the table starts to wait on someone else
+    page.evaluate("""(sel) => {
+      window.__titles = [];
+      const status = document.querySelector(sel);
+      new MutationObserver(() => window.__titles.push([status.dataset.waiting, document.title]))
+        .observe(status, { attributes: true, attributeFilter: ["data-waiting"] });
+    }""", STATUS)
     confirm = page.locator("[data-testid=place-confirm]")
     (confirm if confirm.count() else page.locator("[data-move]:visible").first).click()
-    page.wait_for_selector(f"{STATUS}[data-waiting=bot]")
+    page.wait_for_function("() => window.__titles.some(([waiting]) => waiting === 'bot')")
     name = page.evaluate("() => window.brewhouse.table.seatName(1)")
-    assert page.title() == f"Café — waiting for {name} · Brewhouse"
+    titles = page.evaluate("() => window.__titles.filter(([waiting]) => waiting === 'bot').map(([, title]) => title)")
+    assert titles[0] == f"Café — waiting for {name} · Brewhouse"
     go(page, "?learn=rush&lesson=movement")
     page.wait_for_selector(f"{STATUS}[data-waiting=lesson], {STATUS}[data-waiting=human]")
     lesson = page.evaluate("() => document.querySelector('[data-testid=table-title]').textContent")

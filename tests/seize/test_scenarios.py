@@ -301,6 +301,23 @@ def test_new_startup_connections_may_put_cards_under_the_deck():
     assert {m.id for m in GAME.legal_moves(s)} >= {f"order:{cards[1]}", f"under:{cards[1]}"}
 
 
+def test_the_evaluation_counts_a_review_on_the_tech_debt_pile_for_part_of_one():
+    """A review earned in New Startup goes onto the pile and comes back only through Innovation:
+    the search counts it for DEBT_WORTH, so serving a customer is not a loss to it (counted as
+    nothing, the bot let its Line walk out angry), and an Innovation that takes it back still gains."""
+    s = new("new_startup", 0)
+    before = HEURISTICS.evaluate(GAME, s)
+    gain_good(s, Ctx(DB), HUMAN, 2, why="icon")
+    after = HEURISTICS.evaluate(GAME, s)
+    assert s["scenario"]["debt"] == 2
+    assert after[HUMAN] - before[HUMAN] == pytest.approx(2 * heuristics.DEBT_WORTH)
+    assert after[BOT] == before[BOT]
+    assert 0 < heuristics.DEBT_WORTH < 1
+    ICON_FX["innovation_any"](s, Ctx(DB), fx(HUMAN, "innovation_any"))  # one comes back
+    assert HEURISTICS.evaluate(GAME, s)[HUMAN] > after[HUMAN]
+    assert heuristics.tech_debt_worth(new("after_hours", 0)) == 0  # no pile elsewhere
+
+
 def test_new_startup_leftover_tech_debt_is_lost_and_end_reviews_count():
     s = new("new_startup", 0)
     s["scenario"]["debt"] = 5

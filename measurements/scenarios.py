@@ -6,6 +6,12 @@ same games (same seeds and bot seeds)::
     .venv/bin/python measurements/scenarios.py measurements/seize-scenarios-hard-goals.txt \\
         --against measurements/seize-scenarios-hard.txt
 
+Several logs read as one, a later log's game replacing an earlier one's of the same scenario and
+seed (a re-run with a changed bot)::
+
+    .venv/bin/python measurements/scenarios.py measurements/seize-scenarios-hard-goals-run.txt \
+        measurements/seize-scenarios-hard-goals-run-2.txt --against measurements/seize-scenarios-hard.txt
+
 An older log may lack the verdict (``seize-scenarios-hard.txt`` printed scores only).  Its
 verdict is then read from the scores where they settle it: a scenario whose only condition is
 more Good Reviews is won with more points and lost with fewer (a tie is left unknown, the
@@ -60,6 +66,15 @@ def read(path: str) -> dict[str, dict[int, Game]]:
     return games
 
 
+def read_all(paths: list[str]) -> dict[str, dict[int, Game]]:
+    """Several logs as one: a later log's game replaces an earlier one's of the same scenario and seed."""
+    games: dict[str, dict[int, Game]] = {}
+    for path in paths:
+        for sid, by_seed in read(path).items():
+            games.setdefault(sid, {}).update(by_seed)
+    return {sid: dict(sorted(by_seed.items())) for sid, by_seed in games.items()}
+
+
 def summary(games: dict[str, dict[int, Game]], against: Optional[dict[str, dict[int, Game]]] = None) -> list[str]:
     out = []
     total = won = unsettled = 0
@@ -96,10 +111,10 @@ def summary(games: dict[str, dict[int, Game]], against: Optional[dict[str, dict[
 
 def main(argv: Optional[list[str]] = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("log")
+    ap.add_argument("log", nargs="+", help="logs read as one (a later one's game replaces an earlier one's)")
     ap.add_argument("--against", help="an older log of the same games")
     args = ap.parse_args(argv)
-    print("\n".join(summary(read(args.log), read(args.against) if args.against else None)))
+    print("\n".join(summary(read_all(args.log), read(args.against) if args.against else None)))
 
 
 if __name__ == "__main__":

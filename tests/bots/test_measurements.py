@@ -82,3 +82,10 @@ def test_scenario_logs_pair_verdicts_and_settle_old_ones_from_scores(tmp_path):
     assert "won now and lost before 1" in out[0] and "+12.0 a game" in out[0]
     assert out[-1] == "all: won 1 of 2 (50%); the same 2 games before: won 0"
     assert scenarios_log.summary(scenarios_log.read(str(new)))[-1] == "all: won 1 of 2 (50%)"
+    # logs read as one: a later one's game replaces the same seed's, the others add up
+    rerun = tmp_path / "rerun.txt"
+    rerun.write_text("after_hours game seed 1: scores [31.0, 9.0] | won: more Good Reviews than Starbots and no Bad Review\n"
+                     "after_hours game seed 2: scores [20.0, 29.0] | lost: 2 Bad Review(s)\n")
+    both = scenarios_log.read_all([str(new), str(rerun)])
+    assert both["after_hours"] == {1: (31.0, 9.0, True), 2: (20.0, 29.0, False)} and both["ao_amor"] == {2: (21.0, 20.0, True)}
+    assert scenarios_log.summary(both)[-1] == "all: won 2 of 3 (67%)"

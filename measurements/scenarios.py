@@ -86,8 +86,10 @@ def summary(games: dict[str, dict[int, Game]], against: Optional[dict[str, dict[
         line = f"{sid}: won {w} of {n}" + (f", {unknown} unsettled" if unknown else "") + \
             f" (seeds {min(by_seed)}-{max(by_seed)})"
         old = (against or {}).get(sid)
-        if old:
-            common = sorted(set(by_seed) & set(old))
+        common = sorted(set(by_seed) & set(old or {}))
+        if old and not common:
+            line += "; no seed of it in the older log"
+        if common:
             before = [old[s][2] for s in common]
             margin = [(by_seed[s][0] - by_seed[s][1]) - (old[s][0] - old[s][1]) for s in common]
             settled = [s for s in common if old[s][2] is not None]

@@ -9,7 +9,7 @@ same games (same seeds and bot seeds)::
 Several logs read as one, a later log's game replacing an earlier one's of the same scenario and
 seed (a re-run with a changed bot)::
 
-    .venv/bin/python measurements/scenarios.py measurements/seize-scenarios-hard-goals-run.txt \
+    .venv/bin/python measurements/scenarios.py measurements/seize-scenarios-hard-goals-run.txt \\
         measurements/seize-scenarios-hard-goals-run-2.txt --against measurements/seize-scenarios-hard.txt
 
 An older log may lack the verdict (``seize-scenarios-hard.txt`` printed scores only).  Its

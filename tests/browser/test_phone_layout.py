@@ -211,3 +211,21 @@ def test_seize_line_in_sight_during_service_on_a_desktop(page, site):
     assert first["y"] + first["height"] <= DESKTOP["height"], f"the Line's first customer ends at {first['y'] + first['height']:.0f}px"
     screen(page, "desktop-seize-service-1440x900")
     assert not page.problems, page.problems
+
+
+def test_whats_new_reads_on_a_phone_away_from_the_edges(page, site):
+    """The What's new page (the update banner's link): on a phone its text keeps a margin from both
+    edges and never scrolls sideways; on a desktop it is a readable column, centred."""
+    page.set_viewport_size(PHONE)
+    page.goto(site + "changes.html")
+    box = page.locator("[data-testid=changes] h1").bounding_box()
+    items = page.locator("[data-testid=changes] li")
+    assert items.count() > 0
+    first = items.first.bounding_box()
+    assert box["x"] >= 12 and first["x"] >= 12 and first["x"] + first["width"] <= PHONE["width"] - 12
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screen(page, "whats-new-390x844")
+    page.set_viewport_size(DESKTOP)
+    column = page.locator("[data-testid=changes]").bounding_box()
+    assert column["width"] < DESKTOP["width"] * 0.6
+    assert abs(column["x"] - (DESKTOP["width"] - column["x"] - column["width"])) <= 2  # centred

@@ -1,6 +1,7 @@
 """Seeded random play, 2-4 players: zero exceptions and the table's invariants.
 
-``BREWHOUSE_SOAK_GAMES`` sets the number of games (default 2,000).  The
+``BREWHOUSE_SOAK_GAMES`` sets the number of games (default 1,000;
+2,000 for the full run).  The
 invariants are checked after every move.  Moves are played through
 ``Game.play`` on the live state (the soak keeps no history); every 25th game
 goes through ``Game.apply`` with JSON round trips and views.

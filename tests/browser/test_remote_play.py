@@ -462,6 +462,51 @@ def test_a_code_being_pasted_outlives_the_lobby_drawn_again(rtc_browser, site):
         ctx.close()
 
 
+def test_the_join_screen_speaks_the_language_the_guest_chooses(rtc_browser, site):
+    """A guest who changes the language while their answer code waits for the host reads the whole
+    join screen in it at once (it stayed in the first language), with the same code; so too once
+    connected, and when the host's page goes before the deal."""
+    (host_ctx, host), (guest_ctx, guest) = devices = [device(rtc_browser), device(rtc_browser, PHONE)]
+    try:
+        host.goto(site + "?game=rush&seats=human,remote,remote")  # the deal waits for a second guest
+        wait_ready(host)
+        guest.goto(invite_link(host, 1))
+        wait_ready(guest)
+        guest.wait_for_selector("[data-testid=answer-code]", timeout=GAME_MS)
+        code = guest.input_value("[data-testid=answer-code]")
+        assert guest.inner_text("[data-testid=join] h2") == "Join a game"
+        choose_language(guest, "fr")
+        assert guest.inner_text("[data-testid=join] h2") == "Rejoindre une partie"
+        words = guest.inner_text("[data-testid=join]")
+        assert "Vous êtes invité à jouer à Coffee Rush comme joueur 2." in words
+        assert "Votre code de réponse : renvoyez-le à l'hôte" in words
+        assert guest.inner_text("[data-testid=join-status]") == "En attente que l'hôte colle votre code…"
+        assert guest.get_attribute("[data-testid=join-status]", "data-state") == "waiting"
+        assert guest.input_value("[data-testid=answer-code]") == code  # the same answer, its QR drawn again
+        guest.wait_for_function("() => document.querySelector('[data-testid=qr]')?.width > 0")
+        screenshot(guest, "remote-join-fr-390")
+        assert guest.title() == "Rejoindre une partie · Brewhouse"
+        # the code still joins: pasted on the host, the guest is connected, in French
+        host.fill(f"[data-testid=answer-input]{at(1)}", code)
+        host.click(f"[data-testid=answer-submit]{at(1)}")
+        guest.wait_for_selector("[data-testid=join-status][data-state=connected]", timeout=GAME_MS)
+        assert guest.inner_text("[data-testid=join-status]") == "Connecté. La partie commence quand tous les joueurs ont rejoint."
+        choose_language(guest, "en")
+        assert guest.inner_text("[data-testid=join-status]") == "Connected. The game starts once every player has joined."
+        assert not host.problems, host.problems
+        host_ctx.close()  # the host's page goes before the deal: the guest is told, in the language chosen
+        guest.wait_for_selector("[data-testid=connection-lost]", timeout=GAME_MS)
+        lost = guest.inner_text("[data-testid=connection-lost]")
+        choose_language(guest, "fr")
+        assert guest.inner_text("[data-testid=connection-lost]") == (
+            "La connexion à l'hôte est perdue. Votre place est gardée : demandez à l'hôte un nouveau lien pour revenir.") != lost
+        assert guest.locator("[data-testid=connection-lost]").count() == 1
+        assert not guest.problems, guest.problems
+    finally:
+        for ctx, _ in devices:
+            ctx.close()
+
+
 def test_the_host_scans_answer_codes_with_the_camera_and_from_a_photo(browser, site, tmp_path):
     """The host reads each guest's answer QR code instead of pasting it: seat 1 by camera, seat 2 from a photo.
 

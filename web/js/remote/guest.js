@@ -39,12 +39,20 @@ export async function openJoin(root, deps) {
   const screen = h("section.remote-join.panel", { dataset: { testid: "join" } });
   root.replaceChildren(screen);
   setPageTitle("title.join");
-  const say = (...nodes) => screen.replaceChildren(h("h2", t("remote.join.title")), ...nodes);
-  say(h("p.muted", t("remote.join.preparing")));
+  // what the screen says is drawn by a function, drawn again in the language the guest chooses
+  // while waiting (the table, once dealt, translates itself)
+  let draw = () => [];
+  const redraw = () => screen.replaceChildren(h("h2", t("remote.join.title")), ...draw());
+  const say = (words) => { draw = words; redraw(); };
+  let table = null;
+  const stopTranslating = onLanguageChange(() => { if (!table) redraw(); });
+  say(() => [h("p.muted", t("remote.join.preparing"))]);
   let payload, joined;
   const link = location.hash.slice(1);
-  const failed = (err) => say(remoteError(err instanceof SignalError ? err.key : err.code === "unknown_edition" || err.code === "save_too_new" ? "remote.error.build" : "remote.error.badLink", err),
-    h("button", { type: "button", onclick: () => navigate("") }, t("table.backHome")));
+  // a screen that goes no further: on leaving it, only its translating stops
+  const stopped = { close: stopTranslating };
+  const failed = (err) => (say(() => [remoteError(err instanceof SignalError ? err.key : err.code === "unknown_edition" || err.code === "save_too_new" ? "remote.error.build" : "remote.error.badLink", err),
+    h("button", { type: "button", onclick: () => navigate("") }, t("table.backHome"))]), stopped);
   try {
     payload = await decodeFragment(link);
   } catch (err) {
@@ -54,6 +62,7 @@ export async function openJoin(root, deps) {
   // this page has joined by this very link (a reload): its offer is spent, the copy shows the game so far
   if (record && (record.link === link || record.status === "finished")) {
     history.replaceState({}, "", `?guest=${encodeURIComponent(record.id)}`);
+    stopTranslating(); // the copy's screen translates itself
     return showKeptCopy(root, record, deps);
   }
   let kept = null; // the copy a new link for the same seat rejoins from
@@ -77,13 +86,32 @@ export async function openJoin(root, deps) {
   try {
     answer = await peer.answer(payload.offer);
   } catch (err) {
-    return say(remoteError("remote.error.noConnection", err), networkNote(payload.network));
+    say(() => [remoteError("remote.error.noConnection", err), networkNote(payload.network)]);
+    return stopped;
   }
   const spectator = joined.seat === null;
-  const status = h("p.remote-status", { role: "status", dataset: { testid: "join-status", state: "waiting" } }, t("remote.join.waiting"));
-  say(h("p", spectator ? t("remote.join.introWatch", { game: gameInfo.title }) : t("remote.join.intro", { game: gameInfo.title, n: joined.seat + 1 })),
-    codeBox({ value: answer, testid: "answer-code", label: t("remote.join.code"), qr: true }),
-    status, networkNote(payload.network));
+  // the connection's state (waiting, connected, failed, lost) and its words
+  const status = h("p.remote-status", { role: "status", dataset: { testid: "join-status", state: "waiting" } });
+  const statusWords = {
+    waiting: () => t("remote.join.waiting"),
+    connected: () => t(spectator ? "remote.join.connectedWatch" : "remote.join.connected"),
+    failed: () => remoteError("remote.error.iceFailed"),
+    lost: () => "", // the note above says it
+  };
+  const lostNote = () => h("p.remote-status.error-text", { role: "alert", dataset: { testid: "connection-lost" } },
+    t(spectator ? "remote.join.lostWatch" : "remote.join.lost"));
+  const setStatus = (state) => {
+    status.dataset.state = state;
+    if (statusWords[state]) status.replaceChildren(statusWords[state]());
+  };
+  setStatus("waiting");
+  say(() => {
+    setStatus(status.dataset.state);
+    return [status.dataset.state === "lost" ? lostNote() : null,
+      h("p", spectator ? t("remote.join.introWatch", { game: gameInfo.title }) : t("remote.join.intro", { game: gameInfo.title, n: joined.seat + 1 })),
+      codeBox({ value: answer, testid: "answer-code", label: t("remote.join.code"), qr: true }), // the same code, its words translated
+      status, networkNote(payload.network)].filter(Boolean);
+  });
   // the game so far, from this device's copy, while the host pastes the code (not awaited: the channel may open first)
   let keptShown = null;
   if (kept) {
@@ -94,7 +122,6 @@ export async function openJoin(root, deps) {
     }).catch((err) => console.info("the copy is not shown:", err.message));
   }
 
-  let table = null;
   const presence = new Presence(joined.seat); // who else is here, as the host says (on their player panels)
   // the chat of a seated guest (a spectator watches without a word); seats named as this page's table names them
   const chat = spectator ? null : chatBox({
@@ -116,19 +143,15 @@ export async function openJoin(root, deps) {
   // leaving the page closes the channel at once, so the host offers the seat a new link without waiting
   addEventListener("pagehide", () => peer.close("left"), { once: true });
   peer.onopen = () => {
-    status.dataset.state = "connected";
-    status.textContent = t(spectator ? "remote.join.connectedWatch" : "remote.join.connected");
+    setStatus("connected");
     peer.send(joined.text);
   };
-  peer.onfailed = () => {
-    status.dataset.state = "failed";
-    status.replaceChildren(remoteError("remote.error.iceFailed"));
-  };
+  peer.onfailed = () => setStatus("failed");
   peer.onclose = () => {
     if (verdict) return; // the game is over and audited: nothing more to come
-    const note = h("p.remote-status.error-text", { role: "alert", dataset: { testid: "connection-lost" } }, t(spectator ? "remote.join.lostWatch" : "remote.join.lost"));
-    (table ? root : screen).prepend(note);
-    if (!table) status.dataset.state = "lost";
+    if (table) return root.prepend(lostNote());
+    setStatus("lost");
+    redraw(); // the note above the screen
   };
   peer.onmessage = async (text) => {
     let got;
@@ -171,7 +194,7 @@ export async function openJoin(root, deps) {
       keeper.finish(verdict); // the copy says the game is over and verified, and stays until deleted
     }
   };
-  return { close: () => { verdict = verdict ?? { closing: true }; peer.close(); table?.close(); keptShown?.table.close(); } };
+  return { close: () => { stopTranslating(); verdict = verdict ?? { closing: true }; peer.close(); table?.close(); keptShown?.table.close(); } };
 }
 
 /** The copy `id` of a seat, opened from the home page (`?guest=<id>`): the game so far, read only. */

@@ -8,7 +8,7 @@ illegal, other-seat and malformed moves, which are refused with the state
 unchanged; one guest loses its connection and resumes with its token; at
 the end every guest's audit says "verified".
 
-The soak adds a 5-player Seize table, 4-player Café and ``BREWHOUSE_REMOTE_GAMES`` (default 2, which keeps the whole suite within its time)
+The soak adds a 5-player Seize table, 4-player Café and ``BREWHOUSE_REMOTE_SOAK_GAMES`` (default 2, which keeps the whole suite within its time)
 more seeded Seize setups.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ from brewhouse.remote import REMOTE, Guest
 from remote_helpers import Table
 from seize.test_district_soak import setup_for
 
-SOAK_GAMES = int(os.environ.get("BREWHOUSE_REMOTE_GAMES", "2"))
+SOAK_GAMES = int(os.environ.get("BREWHOUSE_REMOTE_SOAK_GAMES", "2"))  # BREWHOUSE_REMOTE_GAMES names the browser tests' games
 
 
 def seize_configs(count: int, start: int = 0) -> list[dict]:

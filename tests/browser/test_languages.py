@@ -46,12 +46,24 @@ def english_left(page, text: str) -> list[str]:
     return sorted(p for p in phrases if p in text)
 
 
+#: the elements reaching past the window's right edge, widest reach first (what a failure names)
+PAST_THE_EDGE = """() => [...document.querySelectorAll('body *')]
+    .map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width && r.right > innerWidth + 0.5)
+    .sort(([, a], [, b]) => b.right - a.right).slice(0, 5)
+    .map(([e, r]) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}[${e.dataset.testid ?? ''}] right ${Math.round(r.right)}`)"""
+
+
 def check_layout(page, where: str) -> None:
-    """No label wider than its button, nothing wider than the window."""
+    """No label wider than its button, nothing wider than the window.
+
+    Measured once the page has drawn two frames: a window just resized (desktop to phone) is laid
+    out again by the table's own checks at the next frame (the phone banner's height), and a width
+    caught in between is no layout a player sees."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert page.evaluate(OVERFLOWING_BUTTONS) == [], where
     assert page.evaluate(BOARD_LABELS_ON_TWO_LINES) == [], where
     width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], (where, width)
+    assert width <= page.viewport_size["width"], (where, width, page.evaluate(PAST_THE_EDGE))
 
 
 def test_the_home_page_in_german_from_the_address_and_remembered(page, site):

@@ -151,7 +151,7 @@ export async function openJoin(root, deps) {
     if (verdict) return; // the game is over and audited: nothing more to come
     if (table) return root.prepend(lostNote());
     setStatus("lost");
-    redraw(); // the note above the screen
+    redraw(); // the note, at the top of the screen
   };
   peer.onmessage = async (text) => {
     let got;

@@ -18,6 +18,7 @@ from brewhouse.seize import scenarios, solo
 from brewhouse.seize.cafe import achievements_met, award_icons, cafe_groups
 from brewhouse.seize.effects import DECIDE, ICON_FX, fx
 from brewhouse.seize import heuristics
+from brewhouse.bots.ismcts import margin_rewards
 from brewhouse.seize.heuristics import HEURISTICS, projected_bad, scenario_rewards
 from brewhouse.seize.model import Ctx, gain_good
 from brewhouse.seize.phases import run
@@ -471,6 +472,24 @@ def test_margins_say_what_the_verdict_says():
         assert {c["id"]: c["met"] for c in v["conditions"]} == {c: x > 0 for c, x in m.items()}
     m = scenarios.margins(over("after_hours", 30, 10, bad=2), (30, 10), DB)
     assert m["no_bad_review"] < scenarios.margins(over("after_hours", 30, 10, bad=1), (30, 10), DB)["no_bad_review"] < 0
+
+
+def test_a_scenario_won_by_more_reviews_alone_plays_for_the_point_margin():
+    """New Startup, AO Amor and Café da Nala are won by the points' winner: the search's reward there
+    is the point margin, which still tells a comeback from a bigger loss when far behind."""
+    for sid in ("new_startup", "ao_amor", "cafe_da_nala"):
+        for mine, theirs in ((30, 10), (10, 30), (10, 40)):
+            s = over(sid, mine, theirs)
+            assert HEURISTICS.rewards(GAME, s, True, 0.0) == margin_rewards(
+                HEURISTICS.final_scores(GAME, s), HEURISTICS.margin_scale)
+        assert HEURISTICS.rewards(GAME, over(sid, 10, 30), True, 0.0)[HUMAN] > \
+            HEURISTICS.rewards(GAME, over(sid, 10, 40), True, 0.0)[HUMAN]
+        start = new(sid, 1)
+        assert HEURISTICS.rewards(GAME, start, False, 0.0) == margin_rewards(
+            HEURISTICS.evaluate(GAME, start), HEURISTICS.margin_scale, final=False)
+    # a condition beyond the points keeps the verdict's reward
+    s = over("cafe_quorra", 30, 10, customers=(4, 4))
+    assert HEURISTICS.rewards(GAME, s, True, 0.0)[HUMAN] < 0.5
 
 
 def test_the_search_plays_for_the_verdict_not_the_points():

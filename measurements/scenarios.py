@@ -12,6 +12,12 @@ seed (a re-run with a changed bot)::
     .venv/bin/python measurements/scenarios.py measurements/seize-scenarios-hard-goals-run.txt \\
         measurements/seize-scenarios-hard-goals-run-2.txt --against measurements/seize-scenarios-hard.txt
 
+A log may give only some of its scenarios, named after an ``@`` (a log whose other scenarios'
+games a later bot no longer plays the same)::
+
+    .venv/bin/python measurements/scenarios.py measurements/seize-scenarios-hard.txt@ao_amor,cafe_da_nala \
+        measurements/seize-scenarios-hard-goals-run.txt
+
 An older log may lack the verdict (``seize-scenarios-hard.txt`` printed scores only).  Its
 verdict is then read from the scores where they settle it: a scenario whose only condition is
 more Good Reviews is won with more points and lost with fewer (a tie is left unknown, the
@@ -67,11 +73,15 @@ def read(path: str) -> dict[str, dict[int, Game]]:
 
 
 def read_all(paths: list[str]) -> dict[str, dict[int, Game]]:
-    """Several logs as one: a later log's game replaces an earlier one's of the same scenario and seed."""
+    """Several logs as one: a later log's game replaces an earlier one's of the same scenario and seed.
+    ``path@a,b`` reads only scenarios ``a`` and ``b`` of that log."""
     games: dict[str, dict[int, Game]] = {}
-    for path in paths:
+    for arg in paths:
+        path, _, only = arg.partition("@")
+        wanted = set(only.split(",")) if only else None
         for sid, by_seed in read(path).items():
-            games.setdefault(sid, {}).update(by_seed)
+            if wanted is None or sid in wanted:
+                games.setdefault(sid, {}).update(by_seed)
     return {sid: dict(sorted(by_seed.items())) for sid, by_seed in games.items()}
 
 
@@ -113,7 +123,8 @@ def summary(games: dict[str, dict[int, Game]], against: Optional[dict[str, dict[
 
 def main(argv: Optional[list[str]] = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("log", nargs="+", help="logs read as one (a later one's game replaces an earlier one's)")
+    ap.add_argument("log", nargs="+", help="logs read as one (a later one's game replaces an earlier one's); "
+                    "path@a,b reads only scenarios a and b of that log")
     ap.add_argument("--against", help="an older log of the same games")
     args = ap.parse_args(argv)
     print("\n".join(summary(read_all(args.log), read(args.against) if args.against else None)))

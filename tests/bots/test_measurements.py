@@ -89,5 +89,9 @@ def test_scenario_logs_pair_verdicts_and_settle_old_ones_from_scores(tmp_path):
     both = scenarios_log.read_all([str(new), str(rerun)])
     assert both["after_hours"] == {1: (31.0, 9.0, True), 2: (20.0, 29.0, False)} and both["ao_amor"] == {2: (21.0, 20.0, True)}
     assert scenarios_log.summary(both)[-1] == "all: won 2 of 3 (67%)"
+    # "log@a,b": only those scenarios of that log
+    some = scenarios_log.read_all([str(old) + "@ao_amor,cafe_quorra", str(rerun)])
+    assert sorted(some) == ["after_hours", "ao_amor", "cafe_quorra"] and some["after_hours"] == both["after_hours"]
+    assert some["ao_amor"] == before["ao_amor"]
     apart = scenarios_log.summary({"ao_amor": {7: (1.0, 2.0, False)}}, before)  # no seed in common
     assert apart[0] == "ao_amor: won 0 of 1 (seeds 7-7); no seed of it in the older log"

@@ -18,6 +18,9 @@ games a later bot no longer plays the same)::
     .venv/bin/python measurements/scenarios.py measurements/seize-scenarios-hard.txt@ao_amor,cafe_da_nala \
         measurements/seize-scenarios-hard-goals-run.txt
 
+``--table`` prints the README's table instead: games, mean scores and wins with their 95%
+Wilson interval, per scenario in the booklet's order.
+
 An older log may lack the verdict (``seize-scenarios-hard.txt`` printed scores only).  Its
 verdict is then read from the scores where they settle it: a scenario whose only condition is
 more Good Reviews is won with more points and lost with fewer (a tie is left unknown, the
@@ -121,13 +124,44 @@ def summary(games: dict[str, dict[int, Game]], against: Optional[dict[str, dict[
     return out
 
 
+def table(games: dict[str, dict[int, Game]]) -> list[str]:
+    """The README's Markdown table of ``games`` (unsettled games count as not won)."""
+    from brewhouse.play import wilson_interval
+    from brewhouse.seize.data import load_db
+
+    def wins(k: int, n: int) -> str:
+        lo, hi = wilson_interval(k, n)
+        return f"{k} ({k / n:.0%}, 95% CI {lo:.0%}-{hi:.0%})".replace("%-", "-")
+
+    out = ["| scenario | games | hard bot's mean score | Starbots' mean score | hard bot wins (booklet's verdict) |",
+           "| --- | --- | --- | --- | --- |"]
+    total = won = 0
+    for sc in load_db().solo["scenarios"]:
+        by_seed = games.get(sc["id"])
+        if not by_seed:
+            continue
+        n, k = len(by_seed), sum(1 for g in by_seed.values() if g[2])
+        total, won = total + n, won + k
+        mine = sum(g[0] for g in by_seed.values()) / n
+        theirs = sum(g[1] for g in by_seed.values()) / n
+        out.append(f"| {sc['name']} | {n} | {mine:.1f} | {theirs:.1f} | {wins(k, n)} |")
+    if total:
+        out.append(f"| all | {total} | | | {wins(won, total)} |")
+    return out
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("log", nargs="+", help="logs read as one (a later one's game replaces an earlier one's); "
                     "path@a,b reads only scenarios a and b of that log")
     ap.add_argument("--against", help="an older log of the same games")
+    ap.add_argument("--table", action="store_true", help="print the README's Markdown table instead")
     args = ap.parse_args(argv)
-    print("\n".join(summary(read_all(args.log), read(args.against) if args.against else None)))
+    games = read_all(args.log)
+    if args.table:
+        print("\n".join(table(games)))
+        return
+    print("\n".join(summary(games, read(args.against) if args.against else None)))
 
 
 if __name__ == "__main__":

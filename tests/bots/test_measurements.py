@@ -93,5 +93,9 @@ def test_scenario_logs_pair_verdicts_and_settle_old_ones_from_scores(tmp_path):
     some = scenarios_log.read_all([str(old) + "@ao_amor,cafe_quorra", str(rerun)])
     assert sorted(some) == ["after_hours", "ao_amor", "cafe_quorra"] and some["after_hours"] == both["after_hours"]
     assert some["ao_amor"] == before["ao_amor"]
+    rows = scenarios_log.table(both)  # the booklet's order: After Hours before AO Amor
+    assert rows[2] == "| After Hours | 2 | 25.5 | 19.0 | 1 (50%, 95% CI 9-91%) |"
+    assert rows[3] == "| AO Amor | 1 | 21.0 | 20.0 | 1 (100%, 95% CI 21-100%) |"
+    assert rows[-1] == "| all | 3 | | | 2 (67%, 95% CI 21-94%) |"
     apart = scenarios_log.summary({"ao_amor": {7: (1.0, 2.0, False)}}, before)  # no seed in common
     assert apart[0] == "ao_amor: won 0 of 1 (seeds 7-7); no seed of it in the older log"

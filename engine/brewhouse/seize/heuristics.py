@@ -16,10 +16,11 @@ with the bot's view), so reading the state here never peeks.
   angry customer), Hype (more customers a day), upgrades, owned customers
   and a little for resources; in New Startup in Town, the reviews on your
   tech debt pile for part of one each (:data:`DEBT_WORTH`).
-* **Solo scenarios** (:meth:`SeizeHeuristics.rewards`): the booklet's verdict, not the margin of
-  points, is the reward at the end (a win by every condition, the margins toward each condition
-  breaking ties); at the rollout's horizon, the chance of meeting every condition as the
-  projection stands (see :func:`scenario_rewards`).
+* **Solo scenarios** (:meth:`SeizeHeuristics.rewards`): where a scenario asks more than more Good
+  Reviews, the booklet's verdict, not the margin of points, is the reward at the end (a win by
+  every condition, the margins toward each condition breaking ties); at the rollout's horizon,
+  the chance of meeting every condition as the projection stands (see :func:`scenario_rewards`).
+  Where more Good Reviews is the whole verdict, the margin of points.
 """
 from __future__ import annotations
 

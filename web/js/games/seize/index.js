@@ -457,6 +457,21 @@ export function render(board, ctx) {
 
 function customerName(view, ctx, id) { return ctx.cardName(id); }
 
+/** The founders a player may still serve this Service: two in the solo scenarios that deal two
+ * (AO Amor, Café da Nala, Café Quorra), where serving one leaves the other up and skipping skips
+ * both; the first founder when the view says none is up. */
+function foundersUp(pl) {
+  const up = [pl?.founder, pl?.founder2].filter((f) => f?.up);
+  return up.length ? up : [pl?.founder].filter(Boolean);
+}
+
+/** The founders a skip passes over, as words ("A" or "A and B"). */
+function skippedFounders(view, ctx, fallback) {
+  const names = foundersUp(view.players?.[view.decision?.player]).map((f) => ctx.cardName(f.id));
+  if (names.length === 2) return t("seize.founders.both", { a: names[0], b: names[1] });
+  return names[0] ?? ctx.cardName(fallback);
+}
+
 export function decision(view, status, ctx) {
   const d = view.decision;
   if (!d) return { what: t("seize.phase." + status.phase), why: "" };
@@ -509,7 +524,12 @@ export function decision(view, status, ctx) {
         why: t("seize.why.founderGroup", { founder: f ? cardTitle(f) : ctx.cardName(d.founder), group: f?.group ? groupName(f.group) : t("seize.none") }) };
     }
     case "founder": {
-      const f = pl.founder?.card;
+      const up = foundersUp(pl);
+      if (up.length === 2) {
+        const [a, b] = up.map((f) => f.card ? cardTitle(f.card) : ctx.cardName(f.id));
+        return { what: t("seize.decide.founders", { a, b }), why: t("seize.why.founders") };
+      }
+      const f = up[0]?.card;
       return { what: t("seize.decide.founder", { founder: f ? cardTitle(f) : ctx.cardName(d.founder) }), why: t("seize.why.founder") };
     }
     case "may": return { what: t("seize.decide.may", { step: t("seize.step." + d.icon), card: d.customer ? ctx.cardName(d.customer) : t("seize.kind.friend") }),
@@ -585,8 +605,11 @@ function ownMoveText(move, view, ctx) {
     case "draft_pick": return t("seize.move.draftPick", { card: ctx.cardName(p.card) });
     case "founder_keep": return t("seize.move.founderKeep", { card: ctx.cardName(p.founder) });
     case "founder_group": return t("seize.move.founderGroup", { group: groupName(p.group) });
-    case "skip_founder": return p.next ? t("seize.move.skipFounder", { founder: ctx.cardName(p.founder), card: ctx.cardName(p.next) })
-      : t("seize.move.skipFounder.empty", { founder: ctx.cardName(p.founder) });
+    case "skip_founder": {
+      const founder = skippedFounders(view, ctx, p.founder);
+      return p.next ? t("seize.move.skipFounder", { founder, card: ctx.cardName(p.next) })
+        : t("seize.move.skipFounder.empty", { founder });
+    }
     case "may": return t("seize.move.may", { step: t("seize.step." + p.icon) });
     case "serve_founder":
     case "serve": {

@@ -68,6 +68,8 @@ DEBT_WORTH = 0.8
 #: the condition that is the game's own verdict: a scenario won by it alone (New Startup in Town,
 #: AO Amor, Café da Nala) is won by the points' winner, and plays for the point margin
 POINTS_CONDITION = "more_reviews"
+#: the scenarios won by that condition alone, read once from PROGRESS (``rewards`` runs at every rollout's end)
+POINTS_ONLY_SCENARIOS = frozenset(sid for sid, conditions in PROGRESS.items() if set(conditions) == {POINTS_CONDITION})
 
 
 def goal_progress(sid: str, margin: Mapping[str, float]) -> dict[str, float]:
@@ -226,7 +228,7 @@ class SeizeHeuristics(Heuristics):
         chance is flat and the margins' measure plays to lose by less.  Over seeds 1-46 of those
         three scenarios the margin won 55 games, the goal's reward 47 (bots/NOTES.md)."""
         book = state.get("scenario")
-        if book is None or set(PROGRESS[book["id"]]) == {POINTS_CONDITION}:
+        if book is None or book["id"] in POINTS_ONLY_SCENARIOS:
             return super().rewards(game, state, final, baseline)
         won = game.outcome(state).breakdown[HUMAN]["scenario"]["won"] if final else None  # type: ignore[union-attr]
         return scenario_rewards(book["id"], self._margins(game, state), won)

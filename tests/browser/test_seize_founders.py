@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from conftest import legal_ids, open_table, screenshot, settle
-from seize_helpers import DESKTOP, decision_words, open_setup, set_seats, shot, table
+from seize_helpers import DESKTOP, PHONE, decision_words, open_setup, set_seats, shot, table
 from seize_helpers import assert_worded as _assert_worded
 
 #: what an option or a heading must never show: a move id, a catalogue key, a missing value
@@ -278,4 +278,33 @@ def test_founder_and_celebrity_serve_decisions_are_worded(page, site, which):
         face = page.locator(".line-entry.current .card.kind-celebrity")
         assert face.locator(".celebrity-order").count() == 2
         shot(page, "seize-celebrity-decision", phone=True, focus=".line-entry.current")
+    assert page.problems == []
+
+
+def test_every_founder_option_spans_the_banner_on_a_phone(page, site):
+    """AO Amor deals two founders: after the first is served, the second's serve option
+    (``founder2:…``) takes the banner's whole width on a phone, like the first's and the skip,
+    instead of a half-width cell beside its longer neighbour."""
+    page.set_viewport_size(PHONE)
+    open_table(page, site, "?game=seize&seats=human,starbots-1&seed=3&scenario=ao_amor")
+    served = False
+    for _ in range(200):
+        assert settle(page) == "human"
+        ids = legal_ids(page)
+        if served and any(i.startswith("founder2:") for i in ids):
+            break
+        first = next((i for i in ids if i.startswith("founder:serve")), None)
+        if first and not served:
+            page.click(f"[data-testid=decision] [data-move='{first}']")
+            served = True
+            continue
+        page.click(f"[data-testid=decision] [data-move='{ids[0]}']")
+    else:
+        raise AssertionError("no decision with the second founder alone came up")
+    grid = page.locator("[data-testid=decision] .options").bounding_box()
+    options = page.locator("[data-testid=decision] .options [data-move^='founder']")
+    assert options.count() == len([i for i in ids if i.startswith("founder")]) >= 2
+    for k in range(options.count()):
+        box = options.nth(k).bounding_box()
+        assert box["width"] > 0.9 * grid["width"], (options.nth(k).get_attribute("data-move"), box, grid)
     assert page.problems == []

@@ -152,12 +152,12 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def ridge(xs: list[list[float]], ys: list[float], lam: float, free: int) -> list[float]:
+def ridge(xs: list[list[float]], ys: list[float], lam: float, free: int, intercepts: int = ROUNDS) -> list[float]:
     """Ridge regression on standardised inputs, weights on the raw inputs returned.
 
     The first ``free`` columns are neither penalised nor standardised, and
-    the first :data:`ROUNDS` of them are intercepts (exactly one is 1 in
-    every row): they take up the centring of the others.
+    the first ``intercepts`` of them (here one per round) are intercepts
+    (exactly one is 1 in every row): they take up the centring of the others.
     """
     n, d = len(xs), len(xs[0])
     mean = [sum(x[j] for x in xs) / n for j in range(d)]
@@ -181,7 +181,7 @@ def ridge(xs: list[list[float]], ys: list[float], lam: float, free: int) -> list
     w = solve(a, b)
     raw = [w[j] / scale[j] for j in range(d)]
     shift = sum(w[j] * centre[j] / scale[j] for j in range(d))
-    for j in range(min(free, ROUNDS)):
+    for j in range(min(free, intercepts)):
         raw[j] -= shift
     return raw
 

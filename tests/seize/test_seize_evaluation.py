@@ -148,3 +148,17 @@ def test_the_fit_recovers_a_rule_that_drifts_with_progress():
         rows.append({"seed": i, "f": f, "t": t, "score": sum((x + y * t) * v for x, y, v in zip(a, b, f))})
     w = train.fit(rows, 0.0)
     assert [round(v, 5) for v in w] == [round(v, 5) for v in a + b]
+
+
+def test_docstring_examples():
+    import doctest
+    result = doctest.testmod(E)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_weights_file_that_is_not_json_says_so(tmp_path, monkeypatch):
+    from brewhouse.bots import weights
+    (tmp_path / "eval_weights.json").write_text("{version: 1")
+    monkeypatch.setattr(weights.resources, "files", lambda package: tmp_path)
+    with pytest.raises(InvalidConfig, match=r"^Seize evaluation weights: not JSON \("):
+        weights.read_weights("brewhouse.seize", E.WEIGHTS_FILE, "Seize evaluation weights")

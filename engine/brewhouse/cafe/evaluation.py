@@ -22,11 +22,10 @@ True
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Mapping, Optional, Sequence
 
+from ..bots.weights import read_weights
 from ..core.errors import InvalidConfig
 from . import area as A
 from .heuristics import (HEURISTICS, CafeHeuristics, _cards_cost, _group_sizes, _player_value, _rounds_to_come,
@@ -265,12 +264,7 @@ class LearnedModel:
 @lru_cache(maxsize=1)
 def load_model() -> LearnedModel:
     """The shipped model (``eval_weights.json``), validated once."""
-    text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except ValueError as err:
-        raise InvalidConfig(f"Café evaluation weights: not JSON ({err})") from None
-    return LearnedModel(data)
+    return LearnedModel(read_weights(__package__, WEIGHTS_FILE, "Café evaluation weights"))
 
 
 class LearnedCafeHeuristics(CafeHeuristics):

@@ -23,11 +23,10 @@ True
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Mapping, Optional
 
+from ..bots.weights import read_weights
 from ..core.errors import InvalidConfig
 from .cafe import affordable, award_icons, order_cost
 from .data import CardDB
@@ -159,12 +158,7 @@ class LearnedModel:
 @lru_cache(maxsize=1)
 def load_model() -> LearnedModel:
     """The shipped model (``eval_weights.json``), validated once."""
-    text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except ValueError as err:
-        raise InvalidConfig(f"Seize evaluation weights: not JSON ({err})") from None
-    return LearnedModel(data)
+    return LearnedModel(read_weights(__package__, WEIGHTS_FILE, "Seize evaluation weights"))
 
 
 class LearnedSeizeHeuristics(SeizeHeuristics):

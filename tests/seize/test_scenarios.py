@@ -6,6 +6,7 @@ the full run is 100), invariants after every move, zero exceptions.
 """
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -620,3 +621,30 @@ def test_soak(sid):
         assert v["id"] == sid and v["result"].startswith("won: " if v["won"] else "lost: ")
         results[v["won"]] += 1
     assert sum(results.values()) == GAMES
+
+
+def test_skipping_two_founders_names_both_and_after_one_is_served_names_the_other():
+    """AO Amor deals two founders: a skip at the start of a Service skips both and its event names
+    both; once one is served, a skip names the one it skipped, not the first dealt."""
+    def founder_decision(state):
+        rng = random.Random(5)
+        for _ in range(500):
+            moves = GAME.legal_moves(state)
+            if state["stack"] and state["stack"][-1]["t"] == "founder" and any(m.id == "founder:skip" for m in moves):
+                return state
+            state = GAME.play(state, rng.choice(moves)).state
+        raise AssertionError("no founder decision")
+
+    start = founder_decision(new("ao_amor", 3))
+    me = start["players"][HUMAN]
+    first, second = me["founder"]["id"], me["founder2"]["id"]
+    assert me["founder"]["up"] and me["founder2"]["up"]
+    one_left = copy.deepcopy(start)
+    skipped = GAME.play(start, next(m for m in GAME.legal_moves(start) if m.id == "founder:skip"))
+    assert [e.params for e in skipped.events if e.code == "seize.founder_skipped"] == [
+        {"founder": first, "founder2": second, "forced": False}]
+
+    one_left["players"][HUMAN]["founder"]["up"] = False  # as after serving the first
+    skipped = GAME.play(one_left, next(m for m in GAME.legal_moves(one_left) if m.id == "founder:skip"))
+    assert [e.params for e in skipped.events if e.code == "seize.founder_skipped"] == [
+        {"founder": second, "forced": False}]

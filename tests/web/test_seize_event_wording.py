@@ -55,7 +55,7 @@ OVERRIDES = {
     ("draft_picked", "card"): "founder_jazzbot",
 }
 #: parameters an event gets through a ``**extra`` splat (a City Celebrity's filled orders)
-SPLAT = {"customer_served": ("orders",)}
+SPLAT = {"customer_served": ("orders",), "founder_skipped": ("founder2",)}
 #: every worded variant of an event: the parameters that choose it
 VARIANTS = {
     "award_review": [{"kind": "good", "source": "city"}, {"kind": "bad", "source": "cafe"}, {"kind": "bad", "source": "supply"}],
@@ -74,7 +74,8 @@ VARIANTS = {
     "draft_pass": [{"kind": "founders"}, {"kind": "friends"}],
     "draft_done": [{"kind": "founders"}, {"kind": "friends"}],
     "founder_revealed": [{"group": "tech_nerds"}, {"group": None}],
-    "founder_skipped": [{"forced": False}, {"forced": True}],
+    "founder_skipped": [{"forced": False}, {"forced": True}, {"forced": False, "founder2": "founder_priscilla_anton"},
+                        {"forced": True, "founder2": "founder_priscilla_anton"}],
     "founder_served": [{"side": False}, {"side": True}],
     "mouthwatering": [{"old": "pie"}, {"old": None}],
     "mouthwatering_keep": [{"old": "pie"}, {"old": None}],

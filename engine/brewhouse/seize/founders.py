@@ -103,9 +103,13 @@ def _moves(state: dict, fr: dict, cx: Ctx) -> list[Move]:
 def _skip(state: dict, cx: Ctx, fr: dict, forced: bool = False) -> None:
     p = fr["p"]
     pl = state["players"][p]
+    up = [f["id"] for f in founders_of(pl) if f.get("up")] or [pl["founder"]["id"]]
     for f in founders_of(pl):
         f["up"] = False
-    cx.ev("founder_skipped", p, founder=pl["founder"]["id"], forced=forced)
+    # the founders skipped, not the first dealt: once one of two is served, skipping skips the other,
+    # and at the start of a Service one skip skips both (AO Amor, Café da Nala, Café Quorra)
+    second = {"founder2": up[1]} if len(up) > 1 else {}
+    cx.ev("founder_skipped", p, founder=up[0], forced=forced, **second)
     if pl["served"] < len(pl["line"]):  # the same turn goes on with the first real customer
         push(state, {"t": "serve", "p": p})
 

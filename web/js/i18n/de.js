@@ -1752,6 +1752,8 @@ export default {
   "seize.ev.founder_served.side": "{name} bedient den eigenen Gründer {founder} mit Extrabestellung (zahlt {cost}).",
   "seize.ev.founder_skipped": "{name} lässt den eigenen Gründer {founder} aus.",
   "seize.ev.founder_skipped.forced": "{name} kann die Bestellung des Gründers {founder} nicht zahlen: ausgelassen.",
+  "seize.ev.founder_skipped.both": "{name} lässt beide Gründer aus, {founder} und {founder2}.",
+  "seize.ev.founder_skipped.forced.both": "{name} kann die Bestellung keines der Gründer zahlen ({founder}, {founder2}): beide ausgelassen.",
   "seize.ev.customer_served.one": "{name} bedient die Bestellung „{orders}“ von {card} (zahlt {cost}).",
   "seize.ev.customer_served.both": "{name} bedient beide Bestellungen von {card}, zuerst die Fähigkeit „{first}“ (zahlt {cost}).",
   "seize.pack.board_game_media": "Board Game Media",

@@ -1747,6 +1747,8 @@ export default {
   "seize.ev.founder_served.side": "{name} serves their founder {founder} with the side order (pays {cost}).",
   "seize.ev.founder_skipped": "{name} skips their founder {founder}.",
   "seize.ev.founder_skipped.forced": "{name} cannot pay their founder {founder}'s order: skipped.",
+  "seize.ev.founder_skipped.both": "{name} skips both founders, {founder} and {founder2}.",
+  "seize.ev.founder_skipped.forced.both": "{name} cannot pay either founder's order ({founder}, {founder2}): both skipped.",
   "seize.ev.customer_served.one": "{name} serves {card}'s {orders} order (pays {cost}).",
   "seize.ev.customer_served.both": "{name} serves both of {card}'s orders, {first} ability first (pays {cost}).",
   "seize.pack.board_game_media": "Board Game Media",

@@ -1747,6 +1747,8 @@ export default {
   "seize.ev.founder_served.side": "{name} sert son fondateur {founder} avec l’extra (paie {cost}).",
   "seize.ev.founder_skipped": "{name} passe son fondateur {founder}.",
   "seize.ev.founder_skipped.forced": "{name} ne peut pas payer la commande de son fondateur {founder} : passé.",
+  "seize.ev.founder_skipped.both": "{name} passe ses deux fondateurs, {founder} et {founder2}.",
+  "seize.ev.founder_skipped.forced.both": "{name} ne peut payer la commande d'aucun de ses fondateurs ({founder}, {founder2}) : tous deux passés.",
   "seize.ev.customer_served.one": "{name} sert la commande {orders} de {card} (paie {cost}).",
   "seize.ev.customer_served.both": "{name} sert les deux commandes de {card}, capacité {first} d’abord (paie {cost}).",
   "seize.pack.board_game_media": "Board Game Media",

@@ -1748,6 +1748,8 @@ export default {
   "seize.ev.founder_served.side": "{name}が創業者{founder}にサイド注文も含めて給仕しました（{cost}を支払い）。",
   "seize.ev.founder_skipped": "{name}は創業者{founder}をスキップしました。",
   "seize.ev.founder_skipped.forced": "{name}は創業者{founder}の注文を支払えないため、スキップしました。",
+  "seize.ev.founder_skipped.both": "{name}は創業者{founder}と{founder2}の両方をスキップしました。",
+  "seize.ev.founder_skipped.forced.both": "{name}はどちらの創業者（{founder}、{founder2}）の注文も支払えません：両方スキップ。",
   "seize.ev.customer_served.one": "{name}が{card}の{orders}の注文に給仕しました（{cost}を支払い）。",
   "seize.ev.customer_served.both": "{name}が{card}の両方の注文に給仕しました。先に{first}の能力（{cost}を支払い）。",
   "seize.pack.board_game_media": "ボードゲームメディア",

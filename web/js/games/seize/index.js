@@ -835,7 +835,7 @@ const EVENT_VARIANT = {
   mouthwatering: (p) => (p.old ? "" : ".first"),
   mouthwatering_keep: (p) => (p.old ? "" : ".first"),
   founder_revealed: (p) => (p.group ? "" : ".noAward"),
-  founder_skipped: (p) => (p.forced ? ".forced" : ""),
+  founder_skipped: (p) => (p.forced ? ".forced" : "") + (p.founder2 ? ".both" : ""),
   founder_served: (p) => (p.side ? ".side" : ""),
   draft_start: (p) => "." + (p.kind === "friends" ? "friends" : "founders"),
   draft_pass: (p) => "." + (p.kind === "friends" ? "friends" : "founders"),
@@ -859,7 +859,7 @@ export function eventText(event, ctx) {
     else if (key === "token") params.token = iconLabel(value);
     else if (key === "tokens" && Array.isArray(value)) params.tokens = value.map(iconLabel).join(", ") || t("seize.none");
     else if (key === "group") params.group = value ? groupName(value) : t("seize.none");
-    else if (key === "founder") params.founder = ctx.cardName(value);
+    else if (key === "founder" || key === "founder2") params[key] = ctx.cardName(value);
     else if (key === "orders" && Array.isArray(value)) params.orders = value.map((o) => t("seize.celebrity." + o)).join(", ");
     else if (key === "kind" && DRAFT_EVENTS.has(code)) params.kind = t("seize.draft.kind." + value);
     else if ((key === "a" || key === "b") && value && typeof value === "object") params[key] = placeText(value, ctx);

@@ -152,8 +152,11 @@ def test_the_fit_recovers_a_rule_that_drifts_with_progress():
 
 def test_docstring_examples():
     import doctest
-    result = doctest.testmod(E)
-    assert result.failed == 0 and result.attempted > 0
+
+    from brewhouse.bots import weights
+    for module in (E, weights):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
 
 
 def test_a_weights_file_that_is_not_json_says_so(tmp_path, monkeypatch):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Optional, Sequence
 
-from ..bots.weights import read_weights
+from ..bots.weights import finite_numbers, header_problems, read_weights
 from ..core.errors import InvalidConfig
 from . import area as A
 from .heuristics import (HEURISTICS, CafeHeuristics, _cards_cost, _group_sizes, _player_value, _rounds_to_come,
@@ -210,25 +210,15 @@ def validate_weights(data: Any) -> list[str]:
     >>> validate_weights({"format": "cafe-eval-linear"})[0]
     'version: a positive integer is required'
     """
+    problems = header_problems(data, FORMAT, FEATURES, __name__)
     if not isinstance(data, dict):
-        return ["the weights file must hold a JSON object"]
-    problems = []
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        problems.append("version: a positive integer is required")
-    if data.get("format") != FORMAT:
-        problems.append(f"format: must be '{FORMAT}'")
-    names = data.get("features")
-    if names != list(FEATURES):
-        problems.append(f"features: must list the {len(FEATURES)} features of brewhouse.cafe.evaluation.FEATURES "
-                        "in order")
+        return problems
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or len(rounds) != ROUNDS:
         problems.append(f"rounds: a list of {ROUNDS} weight lists is required (one per round)")
     else:
         for i, weights in enumerate(rounds, start=1):
-            if (not isinstance(weights, list) or len(weights) != len(FEATURES)
-                    or not all(type(w) in (int, float) and w == w and abs(w) < 1e6 for w in weights)):
+            if not finite_numbers(weights, len(FEATURES)):
                 problems.append(f"rounds[{i}]: {len(FEATURES)} finite numbers are required")
     return problems
 

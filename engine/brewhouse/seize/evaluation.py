@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Optional
 
-from ..bots.weights import read_weights
+from ..bots.weights import finite_numbers, header_problems, read_weights
 from ..core.errors import InvalidConfig
 from .cafe import affordable, award_icons, order_cost
 from .data import CardDB
@@ -102,30 +102,17 @@ def features(state: Mapping[str, Any], p: int, db: CardDB, thumb: float) -> list
 
 
 # -- the model ------------------------------------------------------------------------
-def _numbers(values: Any, n: int) -> bool:
-    return (isinstance(values, list) and len(values) == n
-            and all(type(w) in (int, float) and w == w and abs(w) < 1e6 for w in values))
-
-
 def validate_weights(data: Any) -> list[str]:
     """Problems of a weights file's content (an empty list when it is sound).
 
     >>> validate_weights({"format": "seize-eval-linear"})[0]
     'version: a positive integer is required'
     """
+    problems = header_problems(data, FORMAT, FEATURES, __name__)
     if not isinstance(data, dict):
-        return ["the weights file must hold a JSON object"]
-    problems = []
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        problems.append("version: a positive integer is required")
-    if data.get("format") != FORMAT:
-        problems.append(f"format: must be '{FORMAT}'")
-    if data.get("features") != list(FEATURES):
-        problems.append(f"features: must list the {len(FEATURES)} features of brewhouse.seize.evaluation.FEATURES "
-                        "in order")
+        return problems
     for key in ("weights", "drift"):
-        if not _numbers(data.get(key), len(FEATURES)):
+        if not finite_numbers(data.get(key), len(FEATURES)):
             problems.append(f"{key}: {len(FEATURES)} finite numbers are required")
     return problems
 

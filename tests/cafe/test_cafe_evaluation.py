@@ -13,25 +13,17 @@ from brewhouse.bots import make_bot
 from brewhouse.bots.levels import heuristics_for
 from brewhouse.cafe import evaluation as E
 from brewhouse.cafe.heuristics import HEURISTICS
-from brewhouse.core import Match, Rng
+from brewhouse.core import Rng
 from brewhouse.core.errors import BadRequest, InvalidConfig
 from brewhouse.core.registry import REGISTRY
+from support.positions import random_positions
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = REGISTRY.get("cafe")
 
 
 def _positions(seed: int, players: int = 1, every: int = 1):
-    """(state, player to move) along a game played by the random bot."""
-    match = Match(GAME, GAME.normalize_config({"players": players}), seed)
-    bot = make_bot("random", seed)
-    k = 0
-    while (p := match.active_player) is not None:
-        if k % every == 0:
-            yield copy.deepcopy(match.state), p
-        match.apply(bot.choose(GAME, GAME.view(match.state, p), GAME.legal_moves(match.state)))
-        k += 1
-    yield copy.deepcopy(match.state), 0
+    return random_positions(GAME, seed, players, every, final=True)
 
 
 def _shipped() -> dict:

@@ -2,7 +2,6 @@
 that read only what a café's owner knows, the bots' choice of evaluation, and the training script's fit."""
 from __future__ import annotations
 
-import copy
 import importlib.util
 import json
 import math
@@ -12,10 +11,11 @@ import pytest
 
 from brewhouse.bots import make_bot
 from brewhouse.bots.levels import heuristics_for
-from brewhouse.core import Match, Rng
+from brewhouse.core import Rng
 from brewhouse.core.errors import BadRequest, InvalidConfig
 from brewhouse.seize import evaluation as E
 from brewhouse.seize.heuristics import HEURISTICS
+from support.positions import random_positions
 
 from .helpers import DB, GAME
 
@@ -23,15 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _positions(seed: int, players: int = 2, every: int = 1):
-    """(state, player to move) along a game played by the random bot."""
-    match = Match(GAME, GAME.normalize_config({"players": players}), seed)
-    bot = make_bot("random", seed)
-    k = 0
-    while (p := match.active_player) is not None:
-        if k % every == 0:
-            yield copy.deepcopy(match.state), p
-        match.apply(bot.choose(GAME, GAME.view(match.state, p), GAME.legal_moves(match.state)))
-        k += 1
+    return random_positions(GAME, seed, players, every)
 
 
 def _shipped() -> dict:

@@ -238,6 +238,33 @@ def errors(pred: list[float], ys: list[float]) -> tuple[float, float]:
     return (math.sqrt(sum((p - y) ** 2 for p, y in zip(pred, ys)) / n), sum(p - y for p, y in zip(pred, ys)) / n)
 
 
+def add_fit_arguments(ap: argparse.ArgumentParser, game: str, games: int, level: str,
+                      ridge_values: Sequence[float]) -> None:
+    """The options every trainer shares: which games to play, how to hold some out, the ridge
+    penalties to choose from, and where ``game``'s positions, report and weights file go."""
+    ap.add_argument("--games", type=int, default=games)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--level", default=level)
+    ap.add_argument("--hold-out", type=int, default=5, help="games whose seed is a multiple of this are held out")
+    ap.add_argument("--ridge", type=float, nargs="+", default=list(ridge_values),
+                    help="ridge penalties per position on standardised inputs to choose from, by cross-validation "
+                         "over the training games (folds by seed)")
+    ap.add_argument("--data", default=f"measurements/{game}-eval-positions.jsonl")
+    ap.add_argument("--report", default=f"measurements/{game}-eval-fit.md")
+    ap.add_argument("--weights", default=f"engine/brewhouse/{game}/eval_weights.json")
+    ap.add_argument("--version", type=int, default=1, help="the weights file's version")
+    ap.add_argument("--no-play", action="store_true", help="fit on the positions already in --data")
+
+
+def split_by_seed(rows: list[dict[str, Any]], hold_out: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(training, held-out) positions: a game whose seed is a multiple of ``hold_out`` is held out whole."""
+    train = [r for r in rows if r["seed"] % hold_out != 0]
+    test = [r for r in rows if r["seed"] % hold_out == 0]
+    if not train or not test:
+        raise SystemExit("the split left no training or no held-out game: play more games")
+    return train, test
+
+
 def engine_commit() -> str:
     try:
         out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -251,22 +278,11 @@ def engine_commit() -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--level", default="hard")
+    add_fit_arguments(ap, "cafe", games=300, level="hard", ridge_values=[0.001, 0.01, 0.1, 1.0, 10.0])
     ap.add_argument("--iterations", type=int, default=30)
     ap.add_argument("--evaluation", default="rule",
                     help="the evaluation the self-play bot judges with (a --data file holds one kind of game: "
                          "use another file for another evaluation)")
-    ap.add_argument("--hold-out", type=int, default=5, help="games whose seed is a multiple of this are held out")
-    ap.add_argument("--ridge", type=float, nargs="+", default=[0.001, 0.01, 0.1, 1.0, 10.0],
-                    help="ridge penalties per position on standardised inputs to choose from, by cross-validation "
-                         "over the training games (folds by seed)")
-    ap.add_argument("--data", default="measurements/cafe-eval-positions.jsonl")
-    ap.add_argument("--report", default="measurements/cafe-eval-fit.md")
-    ap.add_argument("--weights", default="engine/brewhouse/cafe/eval_weights.json")
-    ap.add_argument("--version", type=int, default=1, help="the weights file's version")
-    ap.add_argument("--no-play", action="store_true", help="fit on the positions already in --data")
     args = ap.parse_args(argv)
     command = "measurements/train_cafe_eval.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     commit, load_before, started = engine_commit(), os.getloadavg(), time.time()
@@ -281,10 +297,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     cat = REGISTRY.get("cafe").cat
     for r in rows:
         r["f"] = features(cat, r["position"])
-    train = [r for r in rows if r["seed"] % args.hold_out != 0]
-    test = [r for r in rows if r["seed"] % args.hold_out == 0]
-    if not train or not test:
-        raise SystemExit("the split left no training or no held-out game: play more games")
+    train, test = split_by_seed(rows, args.hold_out)
     lam, cv = choose_ridge(train, args.ridge, args.hold_out)
     for value, err in cv.items():
         print(f"ridge {value:g}: cross-validated error {err:.3f}", file=sys.stderr)

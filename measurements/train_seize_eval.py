@@ -46,7 +46,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "engine"))
 sys.path.insert(0, str(HERE))
 
-from train_cafe_eval import engine_commit, errors, line_fit, load_rows, ridge  # noqa: E402
+from train_cafe_eval import (add_fit_arguments, engine_commit, errors, line_fit, load_rows, ridge,  # noqa: E402
+                             split_by_seed)
 
 from brewhouse.bots import make_bot  # noqa: E402
 from brewhouse.core.match import Match  # noqa: E402
@@ -171,20 +172,10 @@ def report_table(model: LearnedModel, train: list[dict[str, Any]], test: list[di
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--level", default="normal")
+    add_fit_arguments(ap, "seize", games=400, level="normal", ridge_values=[0.001, 0.01, 0.1, 1.0])
     ap.add_argument("--scale", type=float, default=0.25, help="times the level's fixed iteration counts")
     ap.add_argument("--every", type=int, default=3, help="keep every this-many-th decision of a game")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--hold-out", type=int, default=5, help="games whose seed is a multiple of this are held out")
-    ap.add_argument("--ridge", type=float, nargs="+", default=[0.001, 0.01, 0.1, 1.0],
-                    help="ridge penalties per position on standardised inputs to choose from (cross-validated)")
-    ap.add_argument("--data", default="measurements/seize-eval-positions.jsonl")
-    ap.add_argument("--report", default="measurements/seize-eval-fit.md")
-    ap.add_argument("--weights", default="engine/brewhouse/seize/eval_weights.json")
-    ap.add_argument("--version", type=int, default=1, help="the weights file's version")
-    ap.add_argument("--no-play", action="store_true", help="fit on the positions already in --data")
     args = ap.parse_args(argv)
     command = "measurements/train_seize_eval.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
     commit, load_before, started = engine_commit(), os.getloadavg(), time.time()
@@ -196,10 +187,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = [r for r in load_rows(data) if r["seed"] in wanted]
     if not rows:
         raise SystemExit(f"{data}: no positions of seeds {args.seed}-{args.seed + args.games - 1}")
-    train = [r for r in rows if r["seed"] % args.hold_out != 0]
-    test = [r for r in rows if r["seed"] % args.hold_out == 0]
-    if not train or not test:
-        raise SystemExit("the split left no training or no held-out game: play more games")
+    train, test = split_by_seed(rows, args.hold_out)
     lam, cv = choose_ridge(train, args.ridge, args.hold_out)
     for value, err in cv.items():
         print(f"ridge {value:g}: cross-validated error {err:.3f}", file=sys.stderr)

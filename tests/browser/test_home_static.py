@@ -35,6 +35,14 @@ def engine_blocked(browser, viewport=PHONE, also: tuple[str, ...] = ()):
     return context, page
 
 
+def home_drawn(page) -> None:
+    """Wait until the page's module has drawn the home (its menu and the saved games).  The build's
+    HTML already shows the cards before the module runs, and the page's test hooks
+    (``window.brewhouse``) come once the module has drawn."""
+    page.locator(CARDS).first.wait_for()
+    page.wait_for_function("() => window.brewhouse !== undefined")
+
+
 def unfinished_rush_record() -> dict:
     """A saved-games record of a real save (a 3-player Coffee Rush game, 60 moves in), as the table stores it."""
     save = json.loads((FIXTURES / "rush-3p-unfinished.json").read_text())
@@ -47,10 +55,10 @@ def test_the_home_page_shows_games_and_saves_before_the_engine_in_one_language(b
     context, page = engine_blocked(browser)
     problems = watch(page)
     page.goto(site + "?lang=fr")
-    page.locator(CARDS).first.wait_for()
+    home_drawn(page)
     page.evaluate("record => window.brewhouse.saves.put(record)", unfinished_rush_record())
     page.reload()
-    page.locator(CARDS).first.wait_for()
+    home_drawn(page)
     assert page.get_attribute("[data-testid=engine-status]", "data-state") != "ready"
     # every game of the build's list, with its words in French, its players and its buttons
     data = page.evaluate("() => import('./js/home-data.js').then((m) => m.default)")
@@ -129,7 +137,7 @@ def test_the_skeletons_keep_the_room_of_the_cards(browser, site):
         context.close()
         context, page = engine_blocked(browser, viewport)
         page.goto(site + "?lang=en")
-        page.locator(CARDS).first.wait_for()
+        home_drawn(page)
         cards = page.evaluate(HEIGHTS)
         context.close()
         assert len(skeletons) == len(cards), viewport
@@ -146,7 +154,7 @@ def test_the_ready_engine_finds_the_menu_already_right(browser, site):
     page = context.new_page()
     problems = watch(page)
     page.goto(site + "?lang=en")
-    page.locator(CARDS).first.wait_for()
+    home_drawn(page)
     page.evaluate("() => document.querySelectorAll('.game-card').forEach((el) => { el.dataset.drawnBeforeEngine = 'yes'; })")
     wait_ready(page)
     assert page.locator("[data-drawn-before-engine=yes]").count() == page.locator(CARDS).count() == 3

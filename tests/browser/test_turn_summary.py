@@ -75,6 +75,27 @@ def tap_the_board(page) -> None:
     page.mouse.click(point["x"], point["y"])
 
 
+#: for every summary line that starts with an icon: how far the icon (with its number, "+3 milk")
+#: reaches past the start of the line's words, in pixels, and whether it carries a number
+ICON_OVERLAPS = """() => [...document.querySelectorAll('[data-testid=turn-summary] li')].flatMap((li) => {
+    const icon = li.querySelector(':scope > .ev-ic');
+    const words = [...li.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    if (!icon || !words) return [];
+    const range = document.createRange();
+    range.selectNodeContents(words);
+    const right = Math.max(...[icon, ...icon.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right));
+    const first = range.getClientRects()[0];  // the words' first line (a long line wraps under the icon)
+    return [{ over: right - first.left, counted: icon.classList.contains('ic-count') }];
+})"""
+
+
+def icons_clear_of_words(page) -> int:
+    """No icon in the summary covers its line's words; the number of icons with a number seen."""
+    icons = page.evaluate(ICON_OVERLAPS)
+    assert all(i["over"] <= 0.5 for i in icons), icons
+    return sum(i["counted"] for i in icons)
+
+
 def summary_matches_the_log(page, since: int) -> list[dict]:
     """The summary has one line per event logged after ``since``, in the viewer's words for it."""
     events = logged_after(page, since)
@@ -87,6 +108,7 @@ def summary_matches_the_log(page, since: int) -> list[dict]:
         const ctx = table.ctx({ view: table.view, moves: [] });
         return events.map((e) => table.renderer.eventText(e, ctx)); }""", events)
     assert all(line.endswith(text) for line, text in zip(lines, texts)), (lines, texts)
+    page.counted_icons = getattr(page, "counted_icons", 0) + icons_clear_of_words(page)
     return events
 
 
@@ -147,6 +169,8 @@ def test_the_summary_shows_every_step_since_the_human_moved(page, site, game, si
     summary_matches_the_log(page, since)
     assert page.inner_text("[data-testid=turn-summary]") != before
     screenshot(page, f"turn-summary-{game}-after-{width}x{height}")
+    if game == "seize":  # its steps with a number ("activates +3 milk") were drawn, their numbers clear of the words
+        assert page.counted_icons > 0
     assert page.problems == []
 
 

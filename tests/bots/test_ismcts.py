@@ -150,6 +150,36 @@ def test_no_peeking_in_a_solo_scenario(scenario, seed, pick):
     assert a.last.visits == b.last.visits
 
 
+def test_the_rollout_length_is_the_games_for_the_position_searched():
+    """A game may ask longer rollouts of some positions (Seize: a solo scenario); the search
+    reads the length once, from its first sample, and no rollout plays past it."""
+    class Counting(Heuristics):
+        def __init__(self, length):
+            self.length, self.longest, self.asked = length, 0, 0
+
+        def rollout_length(self, game, state):
+            self.asked += 1
+            return self.length
+
+        def policy(self, game, state, moves, rng):
+            self.plies += 1
+            self.longest = max(self.longest, self.plies)
+            return super().policy(game, state, moves, rng)
+
+        def rewards(self, game, state, final, baseline):
+            self.plies = 0
+            return super().rewards(game, state, final, baseline)
+
+    game, state = toy_position()
+    view = game.view(state, 0)
+    for length in (1, 5):
+        heur = Counting(length)
+        heur.plies = 0
+        search(game, game.determinizer(view, 0).sample, 0, game.legal_moves(state), heur,
+               SearchConfig(iterations=60), Rng.from_seed(3))
+        assert heur.asked == 1 and 1 <= heur.longest <= length
+
+
 def test_level_registry():
     assert list(LEVELS) == ["random", "easy", "normal", "hard"]
     assert isinstance(make_bot("random", 1), RandomBot)

@@ -573,6 +573,19 @@ def test_progress_weighs_every_condition_of_every_scenario():
         assert all(scale > 0 for scale in scenarios.PROGRESS[sid].values())
 
 
+def test_a_scenario_may_roll_out_further_than_the_two_player_game():
+    """The rollouts' length is data beside the scenario's set-up; a scenario not named keeps the game's."""
+    assert set(scenarios.ROLLOUT_PLIES) <= set(IDS)
+    assert all(isinstance(n, int) and n > 0 for n in scenarios.ROLLOUT_PLIES.values())
+    duel = GAME.setup(GAME.normalize_config({"players": 2}), 1)
+    assert heuristics.HEURISTICS.rollout_length(GAME, duel) == heuristics.HEURISTICS.rollout_plies
+    for sid in IDS:
+        solo = GAME.setup(GAME.normalize_config({"players": 1, "scenario": sid}), 1)
+        want = scenarios.ROLLOUT_PLIES.get(sid, heuristics.HEURISTICS.rollout_plies)
+        assert heuristics.HEURISTICS.rollout_length(GAME, solo) == want, sid
+    assert scenarios.ROLLOUT_PLIES["after_hours"] > heuristics.HEURISTICS.rollout_plies
+
+
 # ---------------------------------------------------------------- soak
 def check(state: dict, start: Counter) -> None:
     assert all_cards(state) == start

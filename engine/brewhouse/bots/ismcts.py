@@ -16,7 +16,8 @@ simulation differ from iteration to iteration and never copy the real game's
 hidden PRNG.
 
 Rollouts are short: after leaving the tree the game's cheap policy plays at
-most ``rollout_plies`` moves, then :meth:`Heuristics.evaluate` projects final
+most ``rollout_plies`` moves (or what :meth:`Heuristics.rollout_length` asks
+for the position searched), then :meth:`Heuristics.evaluate` projects final
 scores.  Rewards are per player, from the normalised point margin over the
 best opponent (plus a share for being ahead), so a bot prefers winning by
 more and losing by less.
@@ -62,6 +63,11 @@ class Heuristics:
     def policy(self, game: Game, state: State, moves: Sequence[Move], rng: Rng) -> Move:
         """The rollout move (also the order in which new children are expanded)."""
         return moves[rng.below(len(moves))]
+
+    def rollout_length(self, game: Game, state: State) -> int:
+        """The rollout's length in moves for a search from ``state`` (one sample of the root's
+        information set): :attr:`rollout_plies` unless the game asks more of some of its modes."""
+        return self.rollout_plies
 
     def rollout_move(self, game: Game, state: State, rng: Rng) -> Optional[Move]:
         """The rollout's move at ``state`` found without listing every legal move, or ``None``.
@@ -262,7 +268,7 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
     root_ids = {m.id for m in root_moves}
     if root is None:
         root, baseline = Node(None), None
-    rollout_plies = heur.rollout_plies if config.rollout_plies is None else config.rollout_plies
+    rollout_plies = config.rollout_plies  # None: the game's, read from the first sample
     c = config.exploration
     active = game.active_player
     legal = game.legal_moves
@@ -283,6 +289,8 @@ def search(game: Game, sampler: Callable[[Rng], State], player: int, root_moves:
         state = sampler(rng)
         if baseline is None:
             baseline = _solo_baseline(game, heur, state)
+        if rollout_plies is None:
+            rollout_plies = heur.rollout_length(game, state)
         node = root
         path = [root]
         depth = 0

@@ -32,7 +32,7 @@ from ..core.game import Game, Move, State
 from ..core.rng import Rng
 from .cafe import affordable, award_icons, order_cost
 from .data import CardDB
-from .scenarios import AUTOMA, HUMAN, PROGRESS, margins
+from .scenarios import AUTOMA, HUMAN, PROGRESS, ROLLOUT_PLIES, margins
 from .scoring import rank
 from .solo import CRIMINAL_SET_SIZE, space_steps
 
@@ -183,6 +183,11 @@ def _starves_the_line(game: Game, state: State, both: Move) -> bool:
 class SeizeHeuristics(Heuristics):
     margin_scale = 8.0
     rollout_plies = 20
+
+    def rollout_length(self, game: Game, state: State) -> int:
+        """The scenario's own length where ``scenarios.ROLLOUT_PLIES`` names one; else :attr:`rollout_plies`."""
+        book = state.get("scenario")
+        return self.rollout_plies if book is None else ROLLOUT_PLIES.get(book["id"], self.rollout_plies)
 
     def policy(self, game: Game, state: State, moves: Sequence[Move], rng: Rng) -> Move:
         stack = state["stack"]

@@ -49,7 +49,8 @@ from .effects import DECIDE, ICON_FX, Decision
 from .model import Ctx, shuffle
 from .setup import start_resources
 
-__all__ = ["scenario", "fixed_options", "apply", "result", "margins", "customers_count", "FIXED", "PROGRESS"]
+__all__ = ["scenario", "fixed_options", "apply", "result", "margins", "customers_count", "FIXED", "PROGRESS",
+           "ROLLOUT_PLIES"]
 
 HUMAN, AUTOMA = 0, 1
 _RULE = "Scénarios en mode solo, booklet pp. 48-51"
@@ -265,6 +266,19 @@ PROGRESS: dict[str, dict[str, float]] = {
     "ao_amor": {"more_reviews": 8.0},
     "cafe_da_nala": {"more_reviews": 8.0},
     "cafe_quorra": {"strictly_more_reviews": 8.0, "strictly_more_customers": 2.0},
+}
+
+#: how many moves the search bots' rollouts play in a scenario before the evaluation projects the
+#: rest (about five days at 80; a scenario not named here keeps the game's 20, a day and a half).
+#: These scenarios turn on what the coming days bring -- a Line served or walking out angry, reviews
+#: won back from the tech debt pile, Starbots' customers a day -- which 20 moves end before.  Each
+#: value is measured against 20 on the same seeds (bots/NOTES.md, "Longer rollouts"); in AO Amor 80
+#: lost more games than it won and in Würfel & Zucker marked fewer awards, and both keep 20.
+ROLLOUT_PLIES: dict[str, int] = {
+    "after_hours": 80,
+    "new_startup": 80,
+    "cafe_da_nala": 80,
+    "cafe_quorra": 80,
 }
 
 

@@ -155,7 +155,7 @@ def test_the_rollout_length_is_the_games_for_the_position_searched():
     reads the length once, from its first sample, and no rollout plays past it."""
     class Counting(Heuristics):
         def __init__(self, length):
-            self.length, self.longest, self.asked = length, 0, 0
+            self.length, self.longest, self.asked, self.plies = length, 0, 0, 0
 
         def rollout_length(self, game, state):
             self.asked += 1
@@ -174,7 +174,6 @@ def test_the_rollout_length_is_the_games_for_the_position_searched():
     view = game.view(state, 0)
     for length in (1, 5):
         heur = Counting(length)
-        heur.plies = 0
         search(game, game.determinizer(view, 0).sample, 0, game.legal_moves(state), heur,
                SearchConfig(iterations=60), Rng.from_seed(3))
         assert heur.asked == 1 and 1 <= heur.longest <= length

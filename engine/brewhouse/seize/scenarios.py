@@ -269,16 +269,18 @@ PROGRESS: dict[str, dict[str, float]] = {
 }
 
 #: how many moves the search bots' rollouts play in a scenario before the evaluation projects the
-#: rest (about five days at 80; a scenario not named here keeps the game's 20, a day and a half).
-#: These scenarios turn on what the coming days bring -- a Line served or walking out angry, reviews
-#: won back from the tech debt pile, Starbots' customers a day -- which 20 moves end before.  Each
-#: value is measured against 20 on the same seeds (bots/NOTES.md, "Longer rollouts"); in AO Amor 80
-#: lost more games than it won and in Würfel & Zucker marked fewer awards, and both keep 20.
+#: rest (about five days at 80, three at 40; a scenario not named here keeps the game's 20, a day
+#: and a half).  These scenarios turn on what the coming days bring -- a Line served or walking out
+#: angry, reviews won back from the tech debt pile, the Happy tokens that are AO Amor's only reviews
+#: during the game -- which 20 moves end before.  Each value is measured against 20 on the same 50
+#: seeds (bots/NOTES.md, "Longer rollouts"): AO Amor lost games at 80 and won more at 40; Würfel &
+#: Zucker marked fewer awards at 80, and Café Quorra scored more points at 80 but won no more games
+#: (13 of 50 against 15), so both keep 20.
 ROLLOUT_PLIES: dict[str, int] = {
     "after_hours": 80,
     "new_startup": 80,
     "cafe_da_nala": 80,
-    "cafe_quorra": 80,
+    "ao_amor": 40,
 }
 
 

@@ -116,7 +116,7 @@ def at_table(pages) -> None:
     deadline = time.monotonic() + GAME_MS / 1000
     while not all(p.query_selector("[data-testid=player-panel]") for p in pages):
         if time.monotonic() > deadline:
-            held = [p.evaluate(JOINING) for p in pages]
+            held = [{**p.evaluate(JOINING), "problems": list(getattr(p, "problems", []))[:5]} for p in pages]
             print("\nNOT AT THE TABLE:", *held, sep="\n")
             raise AssertionError(f"a page never reached the table: {held}")
         time.sleep(0.1)

@@ -139,12 +139,28 @@ export async function openHost(root, deps) {
   }
 
   async function receive(entry, text) {
-    const out = await engine.call("remote_receive", { host: hosted.host, channel: entry.channel, text });
+    let out;
+    try {
+      out = await engine.call("remote_receive", { host: hosted.host, channel: entry.channel, text });
+    } catch (err) {
+      // the engine could not take the message at all: a seat still joining says so rather than
+      // waiting on "connecting" for ever; a seated guest's game goes on (its next message may pass)
+      console.error("remote_receive failed:", err);
+      if (!here(entry)) {
+        entry.error = remoteError("remote.error.turnedAway", err);
+        entry.state = "failed";
+        draw();
+      }
+      return;
+    }
     ({ joined, connected, watching } = out);
     presence.set(out.presence);
     for (const said of out.chat) chat?.add(said);
-    // a guest turned away (another build, a used invite): said on its seat, in the engine's words
-    const refusal = out.refused.find((r) => ["version_mismatch", "protocol_mismatch", "invite_used", "unknown_invite", "bad_token"].includes(r.code));
+    // a guest turned away (another build, a used invite), or any message refused before its guest
+    // joined (a hello the host cannot read): said on its seat, in the engine's words.  Refusals
+    // during the game (a stale move) are the guest page's to show: it is re-synced.
+    const refusal = out.refused.find((r) => ["version_mismatch", "protocol_mismatch", "invite_used", "unknown_invite", "bad_token"].includes(r.code))
+      ?? (here(entry) ? undefined : out.refused[0]);
     if (refusal) {
       entry.error = remoteError(refusal.code === "version_mismatch" ? "remote.error.versionMismatch" : "remote.error.turnedAway", refusal.message);
       entry.state = "failed";
@@ -196,7 +212,8 @@ export async function openHost(root, deps) {
     }
     entry.scanner?.stop(); // pasted while the camera was on: it is no longer needed
     entry.draft = null;
-    entry.state = "connecting";
+    // the channel may have opened, and the guest's hello been taken, while the code was being read
+    if (!here(entry)) entry.state = "connecting";
     entry.answeredAt = performance.now();
     handle.answeredAt = entry.answeredAt;
     entry.timer = setTimeout(() => {

@@ -3,6 +3,13 @@
 // complete, see signal.js).  Texts are split into chunks under the data
 // channel's message size and joined again, each side bounding what it
 // accepts; a peer sending too much or too fast is cut off.
+//
+// A text is sent only once the other side is known to be listening: each side
+// says "ready" (a bare "+", an empty chunk an older build simply skips) when
+// its channel opens and again, once, when it first hears the other's.  The
+// side whose channel opens first could otherwise send into a channel the other
+// side has not opened yet, and Chromium drops such a message without a word
+// (a guest's hello lost that way left its seat "connecting" for good).
 import { compactSdp, fullSdp } from "./signal.js";
 
 /** Chunks stay far under every browser's data channel message size (often 64 KiB). */
@@ -11,6 +18,10 @@ export const CHUNK = 16 * 1024;
 const DROP_MS = 3000;
 /** How long ICE gathering may take before the candidates found so far are used. */
 const GATHER_MS = 5000;
+/** The "ready" frame: an empty continuation chunk (a real one always carries text). */
+const READY = "+";
+/** How long texts wait for the other side's "ready" before they go anyway (a build that says none). */
+const READY_MS = 8000;
 
 /** The networks a game can be played over (remote.network.* in the catalogues). */
 export const PUBLIC_STUN = "stun:stun.l.google.com:19302";
@@ -38,11 +49,13 @@ export function iceServersFor(network) {
 export class Peer {
   /**
    * `limit`: the longest text accepted from this peer (after joining its chunks);
-   * `rate`: at most this many texts a second (0: no limit).
+   * `rate`: at most this many texts a second (0: no limit);
+   * `readyMs`: how long texts wait for the other side's "ready".
    */
-  constructor({ network = "room", limit, rate = 0 }) {
+  constructor({ network = "room", limit, rate = 0, readyMs = READY_MS }) {
     this.pc = new RTCPeerConnection({ iceServers: iceServersFor(network) });
     this.limit = limit;
+    this.readyMs = readyMs;
     this.rate = rate;
     this.channel = null;
     this.partial = "";
@@ -53,6 +66,8 @@ export class Peer {
     this.onfailed = () => {};
     this.closed = false;
     this.opened = false;
+    this.peerReady = false; // the other side has said "ready" (or sent a text): it listens
+    this.waiting = [];      // texts sent before then, in order
     // a peer that vanishes (a closed tab, a phone gone to sleep) closes nothing: ICE notices it
     // stops answering ("disconnected"); a connection that stays so DROP_MS is taken as lost
     this.pc.addEventListener("iceconnectionstatechange", () => {
@@ -100,24 +115,54 @@ export class Peer {
 
   attach(channel) {
     this.channel = channel;
-    channel.addEventListener("open", () => { this.opened = true; this.onopen(); });
+    channel.addEventListener("open", () => {
+      this.opened = true;
+      channel.send(READY);
+      this.readyTimer = setTimeout(() => this.listening(), this.readyMs);
+      this.onopen();
+    });
     channel.addEventListener("close", () => this.close());
     channel.addEventListener("message", (event) => this.receive(event.data));
   }
 
-  /** Send one text, in chunks: every chunk but the last starts with "+", the last with "=". */
+  /** Send one text, in chunks: every chunk but the last starts with "+", the last with "=".
+   *  Before the other side listens, the text waits (in order) and goes as soon as it does. */
   send(text) {
     if (!this.channel || this.channel.readyState !== "open") return false;
+    if (!this.peerReady) {
+      this.waiting.push(text);
+      return true;
+    }
+    this.sendNow(text);
+    return true;
+  }
+
+  sendNow(text) {
     for (let at = 0; at < text.length || at === 0; at += CHUNK) {
       const last = at + CHUNK >= text.length;
       this.channel.send((last ? "=" : "+") + text.slice(at, at + CHUNK));
       if (last) break;
     }
-    return true;
+  }
+
+  /** The other side listens: the texts waiting go, in order. */
+  listening() {
+    clearTimeout(this.readyTimer);
+    if (this.peerReady) return;
+    this.peerReady = true;
+    const waiting = this.waiting;
+    this.waiting = [];
+    if (this.channel?.readyState === "open") for (const text of waiting) this.sendNow(text);
   }
 
   receive(data) {
     if (typeof data !== "string" || !/^[+=]/.test(data)) return this.close("bad");
+    if (data === READY && !this.partial) {
+      // its "ready": say ours once more, in case the first went before it listened
+      if (!this.peerReady) { this.channel?.send(READY); this.listening(); }
+      return;
+    }
+    this.listening(); // a text from an older build, which says no "ready": it listens too
     this.partial += data.slice(1);
     if (this.partial.length > this.limit) return this.close("too-long");
     if (data[0] === "+") return;
@@ -136,6 +181,7 @@ export class Peer {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.dropTimer);
+    clearTimeout(this.readyTimer);
     try { this.channel?.close(); } catch { /* already closed */ }
     try { this.pc.close(); } catch { /* already closed */ }
     this.onclose(reason);

@@ -274,8 +274,8 @@ PROGRESS: dict[str, dict[str, float]] = {
 #: angry, reviews won back from the tech debt pile, the Happy tokens that are AO Amor's only reviews
 #: during the game -- which 20 moves end before.  Each value is measured against 20 on the same 50
 #: seeds (bots/NOTES.md, "Longer rollouts"): AO Amor lost games at 80 and won more at 40; Würfel &
-#: Zucker marked fewer awards at 80, and Café Quorra scored more points at 80 but won no more games
-#: (13 of 50 against 15), so both keep 20.
+#: Zucker marked fewer awards at 80 and at 40, and Café Quorra scored more points at 80 but won no
+#: more games (13 of 50 against 15), so both keep 20.
 ROLLOUT_PLIES: dict[str, int] = {
     "after_hours": 80,
     "new_startup": 80,

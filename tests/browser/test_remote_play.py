@@ -462,6 +462,39 @@ def test_a_code_being_pasted_outlives_the_lobby_drawn_again(rtc_browser, site):
         ctx.close()
 
 
+#: a guest page whose first text (its hello) is replaced by one the host cannot read
+TAMPERED_HELLO = """(() => { const send = RTCDataChannel.prototype.send; let done = false;
+  RTCDataChannel.prototype.send = function (data) {
+    if (!done && typeof data === 'string' && data.startsWith('=')) {
+      done = true;
+      data = '=' + JSON.stringify({ type: 'hello', junk: 1 });
+    }
+    return send.call(this, data); }; })();"""
+
+
+def test_a_hello_the_host_cannot_read_says_why_on_its_seat(rtc_browser, site):
+    """Any message refused before its guest joined is said on the seat, with a way on (it used to wait
+    on "connecting" for good: only a few refusals, another build or a used invite, were shown)."""
+    host_ctx, host = device(rtc_browser, PHONE)
+    guest_ctx, guest = device(rtc_browser)
+    try:
+        guest_ctx.add_init_script(TAMPERED_HELLO)
+        host.goto(site + "?game=rush&seats=human,remote&seed=3")
+        wait_ready(host)
+        join(host, guest, 1, invite_link(host, 1))
+        error = f"[data-testid=remote-seat]{at(1)} [data-testid=remote-error][data-key='remote.error.turnedAway']"
+        host.wait_for_selector(error, timeout=GAME_MS)
+        assert "unknown field(s) in a 'hello' message: junk" in host.inner_text(error)
+        assert host.get_attribute(f"[data-testid=remote-seat]{at(1)}", "data-state") == "failed"
+        assert host.query_selector(f"[data-testid=remote-seat]{at(1)} button:has-text('Make a new link')")
+        host.eval_on_selector(error, "el => el.scrollIntoView({ block: 'center' })")
+        screenshot(host, "remote-hello-refused-phone")
+        assert not host.problems and not guest.problems, (host.problems, guest.problems)
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
 def test_the_join_screen_speaks_the_language_the_guest_chooses(rtc_browser, site):
     """A guest who changes the language while their answer code waits for the host reads the whole
     join screen in it at once (it stayed in the first language), with the same code; so too once

@@ -133,3 +133,23 @@ process.exit(0);                              // the 5 s fallback timer need not
 """)
     assert out["got"] == ["hello from an older build"]
     assert out["oldGot"] == ["+", "=queued"]
+
+
+def test_a_ready_heard_after_the_wait_ran_out_is_still_answered():
+    """The host's wait ran out before the guest's end opened: the guest's "ready" is still answered,
+    so the guest's texts go at once instead of after its own wait."""
+    out = run("""
+const [hostCh, guestCh] = pair();
+const hostGot = [], guestGot = [];
+const host = peer(hostCh, hostGot, { readyMs: 20 }), guest = peer(guestCh, guestGot, { readyMs: 5000 });
+hostCh.open();                               // its "ready" is dropped: the guest's end is not open
+await sleep(60);                             // the host's wait runs out
+guest.onopen = () => guest.send("hello");
+guestCh.open();
+await sleep(30);                             // far less than the guest's own 5 s wait
+console.log(JSON.stringify({ hostGot, hostWire: hostCh.wire, dropped: guestCh.dropped }));
+process.exit(0);                              // the 5 s fallback timer need not run out
+""")
+    assert out["dropped"] == ["+"]
+    assert out["hostWire"] == ["+", "+"]         # its first "ready", then the answer to the guest's
+    assert out["hostGot"] == ["hello"]

@@ -67,6 +67,7 @@ export class Peer {
     this.closed = false;
     this.opened = false;
     this.peerReady = false; // the other side has said "ready" (or sent a text): it listens
+    this.answered = false;  // this side has said "ready" once more, on hearing the other's
     this.waiting = [];      // texts sent before then, in order
     // a peer that vanishes (a closed tab, a phone gone to sleep) closes nothing: ICE notices it
     // stops answering ("disconnected"); a connection that stays so DROP_MS is taken as lost
@@ -158,8 +159,10 @@ export class Peer {
   receive(data) {
     if (typeof data !== "string" || !/^[+=]/.test(data)) return this.close("bad");
     if (data === READY && !this.partial) {
-      // its "ready": say ours once more, in case the first went before it listened
-      if (!this.peerReady) { this.channel?.send(READY); this.listening(); }
+      // its "ready": say ours once more, in case the first went before it listened.  Once only,
+      // and even when this side's wait ran out first: unanswered, the other side would wait its own.
+      if (!this.answered) { this.answered = true; this.channel?.send(READY); }
+      this.listening();
       return;
     }
     this.listening(); // a text from an older build, which says no "ready": it listens too

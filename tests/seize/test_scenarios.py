@@ -586,6 +586,60 @@ def test_a_scenario_may_roll_out_further_than_the_two_player_game():
     assert scenarios.ROLLOUT_PLIES["after_hours"] > heuristics.HEURISTICS.rollout_plies
 
 
+
+def test_a_scenario_may_play_for_one_condition_first():
+    """``scenarios.FIRST`` names a condition of the scenario's own victory conditions."""
+    assert set(scenarios.FIRST) <= set(IDS)
+    for sid, (first, pool_share) in scenarios.FIRST.items():
+        assert first in sc(sid)["win"] and len(sc(sid)["win"]) > 1, sid
+        assert 0 <= pool_share < 1, sid
+    assert scenarios.FIRST["wurfel_zucker"] == ("all_awards_marked", 0.5)
+
+
+def test_wurfel_zucker_searches_for_the_awards_alone_until_all_are_marked_or_half_the_pool_is_taken():
+    """From the player's view: no award marked, the search plays for the awards alone (the reviews
+    only break ties); every award marked, or half the City's Good Reviews taken, for every
+    condition, as the other scenarios do."""
+    s = new("wurfel_zucker", 0)
+    heur = HEURISTICS.for_view(GAME, GAME.view(s, HUMAN))
+    assert heur is not HEURISTICS and heur.first == "all_awards_marked" and HEURISTICS.first is None
+    assert heur.for_view(GAME, GAME.view(s, HUMAN)) is heur
+    s["scenario"]["marks"] = list(s["groups"][:-1])
+    assert HEURISTICS.for_view(GAME, GAME.view(s, HUMAN)).first == "all_awards_marked"  # one to go
+    s["scenario"]["marks"] = list(s["groups"])
+    assert HEURISTICS.for_view(GAME, GAME.view(s, HUMAN)) is HEURISTICS
+    assert heur.for_view(GAME, GAME.view(s, HUMAN)).first is None
+    s["scenario"]["marks"] = []
+    s["pool"] = s["pool_start"] // 2 + 1  # more than half the City's reviews left: the awards alone
+    assert HEURISTICS.for_view(GAME, GAME.view(s, HUMAN)).first == "all_awards_marked"
+    s["pool"] = s["pool_start"] // 2  # half taken: the plan ends, every condition counts
+    assert HEURISTICS.for_view(GAME, GAME.view(s, HUMAN)) is HEURISTICS
+    for sid in IDS:
+        if sid not in scenarios.FIRST:
+            assert HEURISTICS.for_view(GAME, GAME.view(new(sid, 0), HUMAN)) is HEURISTICS, sid
+
+
+def test_while_one_condition_comes_first_the_others_only_break_ties():
+    def reward(reviews: float, marks: float, first=None) -> float:
+        margin = {"all_awards_marked": marks, "more_reviews": reviews}
+        return scenario_rewards("wurfel_zucker", margin, None, first)[HUMAN]
+    first = "all_awards_marked"
+    assert reward(30, -2.5) - reward(-30, -2.5) > 0.05  # every condition weighed: reviews count
+    assert 0 < reward(30, -2.5, first) - reward(-30, -2.5, first) < 0.01  # a tie-break
+    assert reward(-30, -1.5, first) > reward(30, -2.5, first)  # one award more beats any margin
+    assert reward(-30, 0.5, first) > reward(-30, -0.5, first)
+
+
+def test_the_hint_names_the_first_condition_until_it_holds():
+    s = new("wurfel_zucker", 0)
+    view = GAME.view(s, HUMAN)
+    move = GAME.legal_moves(s)[0]
+    assert HEURISTICS.goal(GAME, view, HUMAN, move.id, Rng(1)) == "all_awards_marked"
+    s["players"][BOT]["good"] = 20  # far behind Starbots: still the awards while one is unmarked
+    assert HEURISTICS.goal(GAME, GAME.view(s, HUMAN), HUMAN, move.id, Rng(1)) == "all_awards_marked"
+    s["scenario"]["marks"] = list(s["groups"])  # all marked: the condition furthest from holding
+    assert HEURISTICS.goal(GAME, GAME.view(s, HUMAN), HUMAN, move.id, Rng(1)) == "more_reviews"
+
 # ---------------------------------------------------------------- soak
 def check(state: dict, start: Counter) -> None:
     assert all_cards(state) == start

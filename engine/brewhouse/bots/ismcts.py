@@ -102,6 +102,16 @@ class Heuristics:
         """
         return None
 
+    def for_view(self, game: Game, view: Mapping[str, Any]) -> "Heuristics":
+        """The knowledge to search this decision with (default: this one).
+
+        A game whose objective depends on where the game stands may hand back
+        a variant for this decision (Seize the Bean's solo scenarios that play
+        for one condition first search for it alone until the game meets it).
+        ``view`` is the deciding player's, so the choice never peeks.
+        """
+        return self
+
     def root_moves(self, game: Game, state: State, player: int, moves: Sequence[Move]) -> Sequence[Move]:
         """The moves worth searching at the root (default: all of them).
 

@@ -255,7 +255,7 @@ class ISMCTSBot(Bot):
         if type(player) is not int:
             raise BadRequest("a search bot needs a player's view (viewer is missing)")
         sampler = game.determinizer(view, player).sample
-        heur = heuristics_for(game, self.evaluation)
+        heur = heuristics_for(game, self.evaluation).for_view(game, view)
         has_solver = type(heur).solve is not Heuristics.solve
         has_filter = type(heur).root_moves is not Heuristics.root_moves
         # only games with a solver or a root filter draw a sample for them

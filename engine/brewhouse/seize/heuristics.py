@@ -20,10 +20,13 @@ with the bot's view), so reading the state here never peeks.
   Reviews, the booklet's verdict, not the margin of points, is the reward at the end (a win by
   every condition, the margins toward each condition breaking ties); at the rollout's horizon,
   the chance of meeting every condition as the projection stands (see :func:`scenario_rewards`).
-  Where more Good Reviews is the whole verdict, the margin of points.
+  Where more Good Reviews is the whole verdict, the margin of points.  A scenario may play for
+  one condition first (``scenarios.FIRST``, read from the view before each decision:
+  :meth:`SeizeHeuristics.for_view`).
 """
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any, Mapping, Optional, Sequence
 
@@ -32,12 +35,12 @@ from ..core.game import Game, Move, State
 from ..core.rng import Rng
 from .cafe import affordable, award_icons, order_cost
 from .data import CardDB
-from .scenarios import AUTOMA, HUMAN, PROGRESS, ROLLOUT_PLIES, margins
+from .scenarios import AUTOMA, FIRST, HUMAN, PROGRESS, ROLLOUT_PLIES, margins
 from .scoring import rank
 from .solo import CRIMINAL_SET_SIZE, space_steps
 
-__all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance", "projected_bad",
-           "short_set_risk", "tech_debt_worth"]
+__all__ = ["SeizeHeuristics", "HEURISTICS", "scenario_rewards", "goal_progress", "log_chance", "first_unmet",
+           "projected_bad", "short_set_risk", "tech_debt_worth"]
 
 #: at the end of a scenario, the share of the reward the verdict decides (the rest, the margins
 #: toward each condition, only orders wins among wins and losses among losses)
@@ -54,6 +57,9 @@ LOSE_BAD_REVIEW = "lose_bad_review"
 SHORT_SET_RULE = "criminal_bad_review"
 #: Starbots' step that takes the set back
 RETURN_STEP = "return_resources"
+#: while a scenario plays for one condition first (``scenarios.FIRST``), the scale the others are
+#: weighed at: about a thousandth of a unit each, so they only break ties
+OTHERS_SCALE = 1000.0
 #: the victory condition a Bad Review breaks (After Hours): the rollouts then keep resources for the Line
 BAD_REVIEW_CONDITION = "no_bad_review"
 #: Starbots' actions in a day (its two baristas): the chances its return has to come before you restock
@@ -79,12 +85,16 @@ def goal_progress(sid: str, margin: Mapping[str, float]) -> dict[str, float]:
     return {c: 0.5 + 0.5 * math.tanh(m / scales[c]) for c, m in margin.items()}
 
 
-def log_chance(sid: str, margin: Mapping[str, float]) -> float:
+def log_chance(sid: str, margin: Mapping[str, float], first: Optional[str] = None) -> float:
     """The log of the chance that every condition holds, each met with its progress' chance
     (:func:`goal_progress`): ``sum(log(progress))``.  A condition comfortably met adds about 0,
     one far from holding a penalty that grows in proportion to its shortfall (one Bad Review
-    more, one award less, costs as much as the last), where the progress itself would flatten."""
+    more, one award less, costs as much as the last), where the progress itself would flatten.
+    With ``first``, the condition played for alone (``scenarios.FIRST``): the others are weighed
+    at :data:`OTHERS_SCALE`."""
     scales = PROGRESS[sid]
+    if first is not None:
+        scales = {c: scale if c == first else OTHERS_SCALE for c, scale in scales.items()}
     return -sum(_softplus(-2.0 * m / scales[c]) for c, m in margin.items())
 
 
@@ -93,7 +103,8 @@ def _softplus(x: float) -> float:
     return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
 
 
-def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool]) -> list[float]:
+def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool],
+                     first: Optional[str] = None) -> list[float]:
     """(your, Starbots') rewards in a solo scenario from the conditions' margins.
 
     At the end (``won`` given) the verdict is three quarters of the reward and the margins'
@@ -104,9 +115,9 @@ def scenario_rewards(sid: str, margin: Mapping[str, float], won: Optional[bool])
     the end, and drag the game on while Starbots scores.  The margins' measure reads ``L`` as
     ``LOG_SCALE / (LOG_SCALE - L)``: 1 when the game looks won, ½ at ``L = -LOG_SCALE``, and still
     telling one Bad Review or one award from the next when the game looks lost, where the chance
-    itself is flat.
+    itself is flat.  ``first``: the condition played for alone (:func:`log_chance`).
     """
-    log_win = log_chance(sid, margin)
+    log_win = log_chance(sid, margin, first)
     r = LOG_SCALE / (LOG_SCALE - log_win)
     r = VERDICT_SHARE * (math.exp(log_win) if won is None else won) + (1 - VERDICT_SHARE) * r
     return [r, 1.0 - r]
@@ -180,9 +191,37 @@ def _starves_the_line(game: Game, state: State, both: Move) -> bool:
     return not affordable({**pl, "res": left}, need)
 
 
+def first_unmet(game: Game, view: Mapping[str, Any]) -> Optional[str]:
+    """The condition a solo scenario plays for alone (``scenarios.FIRST``) while ``view``'s game
+    has neither met it nor brought the City's pool down to the plan's share, else ``None``.
+    Public information: a player's view is enough."""
+    book = view.get("scenario")
+    plan = FIRST.get(book["id"]) if book else None
+    if plan is None:
+        return None
+    first, pool_share = plan
+    if view["good_review_pool"] <= pool_share * view["public"]["pool_start"]:
+        return None
+    db: CardDB = game.db  # type: ignore[attr-defined]
+    return None if margins(view, (0.0, 0.0), db)[first] > 0 else first  # type: ignore[arg-type]
+
+
 class SeizeHeuristics(Heuristics):
     margin_scale = 8.0
     rollout_plies = 20
+    #: the condition this search plays for alone (:meth:`for_view`), or ``None``: every condition
+    first: Optional[str] = None
+
+    def for_view(self, game: Game, view: Mapping[str, Any]) -> Heuristics:
+        """In a scenario that plays for one condition first, a copy that searches for it alone
+        until the game meets it or the City's pool is down to the plan's share
+        (:data:`~.scenarios.FIRST`); else this one."""
+        first = first_unmet(game, view)
+        if first == self.first:
+            return self
+        variant = copy.copy(self)
+        variant.first = first
+        return variant
 
     def rollout_length(self, game: Game, state: State) -> int:
         """The scenario's own length where ``scenarios.ROLLOUT_PLIES`` names one; else :attr:`rollout_plies`."""
@@ -236,7 +275,7 @@ class SeizeHeuristics(Heuristics):
         if book is None or book["id"] in POINTS_ONLY_SCENARIOS:
             return super().rewards(game, state, final, baseline)
         won = game.outcome(state).breakdown[HUMAN]["scenario"]["won"] if final else None  # type: ignore[union-attr]
-        return scenario_rewards(book["id"], self._margins(game, state), won)
+        return scenario_rewards(book["id"], self._margins(game, state), won, self.first)
 
     def goal(self, game: Game, view: Mapping[str, Any], player: int, move_id: str, rng: Rng) -> Optional[str]:
         """In a solo scenario, the victory condition ``move_id`` serves: the one whose progress the
@@ -247,6 +286,9 @@ class SeizeHeuristics(Heuristics):
         if book is None:
             return None
         sid = book["id"]
+        first = first_unmet(game, view)
+        if first is not None:  # the search plays for it alone, and so every move serves it
+            return first
         sampler = game.determinizer(view, player)
         gain: dict[str, float] = {}
         now: dict[str, float] = {}

@@ -50,7 +50,7 @@ from .model import Ctx, shuffle
 from .setup import start_resources
 
 __all__ = ["scenario", "fixed_options", "apply", "result", "margins", "customers_count", "FIXED", "PROGRESS",
-           "ROLLOUT_PLIES"]
+           "ROLLOUT_PLIES", "FIRST"]
 
 HUMAN, AUTOMA = 0, 1
 _RULE = "Scénarios en mode solo, booklet pp. 48-51"
@@ -273,14 +273,31 @@ PROGRESS: dict[str, dict[str, float]] = {
 #: and a half).  These scenarios turn on what the coming days bring -- a Line served or walking out
 #: angry, reviews won back from the tech debt pile, the Happy tokens that are AO Amor's only reviews
 #: during the game -- which 20 moves end before.  Each value is measured against 20 on the same 50
-#: seeds (bots/NOTES.md, "Longer rollouts"): AO Amor lost games at 80 and won more at 40; Würfel &
-#: Zucker marked fewer awards at 80 and at 40, and Café Quorra scored more points at 80 but won no
-#: more games (13 of 50 against 15), so both keep 20.
+#: seeds (bots/NOTES.md, "Longer rollouts"): AO Amor lost games at 80 and won more at 40, and Café
+#: Quorra scored more points at 80 but won no more games (13 of 50 against 15), so it keeps 20.
+#: Würfel & Zucker marked fewer awards at 80 and at 40 with every condition weighed at once; it
+#: plays for its awards alone first (:data:`FIRST`), and that plan needs the days 80 moves see.
 ROLLOUT_PLIES: dict[str, int] = {
     "after_hours": 80,
     "new_startup": 80,
     "cafe_da_nala": 80,
     "ao_amor": 40,
+    "wurfel_zucker": 80,
+}
+
+#: the scenarios whose search bots (and hint) play for one condition alone first: per scenario, the
+#: condition and the share of the City's Good Reviews left at which the plan ends.  Until the game
+#: meets the condition, or the pool is down to that share, the other conditions only break ties;
+#: after, every condition counts: a plan for a scenario whose two conditions pull against each other:
+#: in Würfel & Zucker the awards need days (a Board Game token finds a new group behind a geek about
+#: once in two days), and every Good Review taken from the City brings the last day closer.  Weighed
+#: together with the reviews at any scale, the awards were never all marked; played for alone to
+#: the end, they were, in games Starbots won on points; played for alone while the pool holds more
+#: than half its reviews, then with the reviews, the scenario was won (bots/NOTES.md, "Würfel &
+#: Zucker: the awards first, then the reviews").  A mark is never taken back and the pool only
+#: empties, so the plan ends once.
+FIRST: dict[str, tuple[str, float]] = {
+    "wurfel_zucker": ("all_awards_marked", 0.5),
 }
 
 
